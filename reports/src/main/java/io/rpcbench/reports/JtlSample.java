@@ -1,0 +1,29 @@
+package io.rpcbench.reports;
+
+/**
+ * One row of a JMeter CSV result file (JTL), reduced to the columns rpcbench reports on.
+ *
+ * @param timeStamp   when the sample started, ms since the epoch
+ * @param elapsed     the sample's response time in ms
+ * @param label       the sampler's name
+ * @param responseCode JMeter's response code; for failed rpcbench samples the failure category
+ * @param success     whether the sample passed
+ * @param bytes       bytes received
+ * @param sentBytes   bytes sent, or 0 when the file has no such column
+ * @param allThreads  active threads in the whole test when the sample ended, or 0 when absent
+ */
+public record JtlSample(
+        long timeStamp,
+        long elapsed,
+        String label,
+        String responseCode,
+        boolean success,
+        long bytes,
+        long sentBytes,
+        int allThreads) {
+
+    /** When the sample ended, ms since the epoch. */
+    public long endTime() {
+        return timeStamp + elapsed;
+    }
+}

@@ -1,0 +1,79 @@
+package io.rpcbench.reports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JtlReaderTest {
+
+    @TempDir
+    Path dir;
+
+    static Path resource(String name) throws URISyntaxException {
+        return Path.of(JtlReaderTest.class.getResource(name).toURI());
+    }
+
+    @Test
+    void readsEveryRowOfJMeterDefaultCsvIncludingQuotedCommas() throws Exception {
+        List<JtlSample> samples = new ArrayList<>();
+        long count = JtlReader.read(resource("small.jtl"), samples::add);
+
+        assertThat(count).isEqualTo(8);
+        assertThat(samples).hasSize(8);
+        assertThat(samples.get(3)).isEqualTo(
+                new JtlSample(1700000000300L, 40, "dubbo-echo-1k", "timeout", false, 0, 1090, 2));
+        assertThat(samples.get(6).responseCode()).isEqualTo("connection");
+    }
+
+    @Test
+    void findsColumnsByNameWhateverTheirOrder() throws IOException {
+        Path jtl = write("label,success,elapsed,timeStamp,responseCode\n" + "a,true,12,1000,OK\n");
+        List<JtlSample> samples = new ArrayList<>();
+        JtlReader.read(jtl, samples::add);
+        assertThat(samples).containsExactly(new JtlSample(1000, 12, "a", "OK", true, 0, 0, 0));
+    }
+
+    @Test
+    void missingColumnIsNamedWithTheHeaderLine() throws IOException {
+        Path jtl = write("timeStamp,elapsed,label,success\n1000,1,a,true\n");
+        assertThatThrownBy(() -> JtlReader.read(jtl, s -> {}))
+                .isInstanceOf(JtlFormatException.class)
+                .hasMessageStartingWith(jtl + ":1: the header has no 'responseCode' column");
+    }
+
+    @Test
+    void truncatedRowIsReportedWithItsLineNumber() throws IOException {
+        Path jtl = write("timeStamp,elapsed,label,responseCode,success\n1000,1,a,OK,true\n1001,2,a\n");
+        assertThatThrownBy(() -> JtlReader.read(jtl, s -> {}))
+                .isInstanceOf(JtlFormatException.class)
+                .hasMessageStartingWith(jtl + ":3: the row has 3 fields; expected a 'responseCode' value");
+    }
+
+    @Test
+    void dateTimestampsAreRejectedWithTheSettingToChange() throws IOException {
+        Path jtl = write("timeStamp,elapsed,label,responseCode,success\n2024/01/01 10:00:00,1,a,OK,true\n");
+        assertThatThrownBy(() -> JtlReader.read(jtl, s -> {}))
+                .hasMessageContaining(":2: 'timeStamp' is '2024/01/01 10:00:00'; expected a whole number of ms")
+                .hasMessageContaining("timestamp_format=ms");
+    }
+
+    @Test
+    void emptyFileIsAnErrorNotAnEmptyRun() throws IOException {
+        Path jtl = write("");
+        assertThatThrownBy(() -> JtlReader.read(jtl, s -> {})).hasMessageContaining(":1: the file is empty");
+    }
+
+    private Path write(String content) throws IOException {
+        Path file = dir.resolve("test.jtl");
+        Files.writeString(file, content);
+        return file;
+    }
+}
