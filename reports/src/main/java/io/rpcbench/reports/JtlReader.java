@@ -75,8 +75,8 @@ public final class JtlReader {
     }
 
     /** Where each column sits in this file's rows. */
-    private record Columns(int timeStamp, int elapsed, int label, int responseCode, int success, int bytes,
-            int sentBytes, int allThreads) {
+    private record Columns(int timeStamp, int elapsed, int label, int responseCode, int responseMessage,
+            int success, int bytes, int sentBytes, int allThreads) {
 
         static Columns of(Path file, String[] header) {
             Map<String, Integer> index = new HashMap<>();
@@ -90,7 +90,7 @@ public final class JtlReader {
                 }
             }
             return new Columns(index.get("timeStamp"), index.get("elapsed"), index.get("label"),
-                    index.get("responseCode"), index.get("success"), index.getOrDefault("bytes", -1),
+                    index.get("responseCode"), index.getOrDefault("responseMessage", -1), index.get("success"), index.getOrDefault("bytes", -1),
                     index.getOrDefault("sentBytes", -1), index.getOrDefault("allThreads", -1));
         }
 
@@ -100,6 +100,7 @@ public final class JtlReader {
                     number(file, line, row, elapsed, "elapsed"),
                     text(file, line, row, label, "label"),
                     text(file, line, row, responseCode, "responseCode"),
+                    responseMessage < 0 ? "" : text(file, line, row, responseMessage, "responseMessage"),
                     bool(file, line, row, success),
                     bytes < 0 ? 0 : number(file, line, row, bytes, "bytes"),
                     sentBytes < 0 ? 0 : number(file, line, row, sentBytes, "sentBytes"),

@@ -7,6 +7,7 @@ package io.rpcbench.reports;
  * @param elapsed     the sample's response time in ms
  * @param label       the sampler's name
  * @param responseCode JMeter's response code; for failed rpcbench samples the failure category
+ * @param responseMessage JMeter's response message; for failed rpcbench samples what happened
  * @param success     whether the sample passed
  * @param bytes       bytes received
  * @param sentBytes   bytes sent, or 0 when the file has no such column
@@ -17,6 +18,7 @@ public record JtlSample(
         long elapsed,
         String label,
         String responseCode,
+        String responseMessage,
         boolean success,
         long bytes,
         long sentBytes,

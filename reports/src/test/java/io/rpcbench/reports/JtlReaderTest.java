@@ -29,7 +29,8 @@ class JtlReaderTest {
         assertThat(count).isEqualTo(8);
         assertThat(samples).hasSize(8);
         assertThat(samples.get(3)).isEqualTo(
-                new JtlSample(1700000000300L, 40, "dubbo-echo-1k", "timeout", false, 0, 1090, 2));
+                new JtlSample(1700000000300L, 40, "dubbo-echo-1k", "timeout",
+                        "Timeout after 40 ms, waiting for 127.0.0.1:20880", false, 0, 1090, 2));
         assertThat(samples.get(6).responseCode()).isEqualTo("connection");
     }
 
@@ -38,7 +39,7 @@ class JtlReaderTest {
         Path jtl = write("label,success,elapsed,timeStamp,responseCode\n" + "a,true,12,1000,OK\n");
         List<JtlSample> samples = new ArrayList<>();
         JtlReader.read(jtl, samples::add);
-        assertThat(samples).containsExactly(new JtlSample(1000, 12, "a", "OK", true, 0, 0, 0));
+        assertThat(samples).containsExactly(new JtlSample(1000, 12, "a", "OK", "", true, 0, 0, 0));
     }
 
     @Test

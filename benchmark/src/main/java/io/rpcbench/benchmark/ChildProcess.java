@@ -1,0 +1,193 @@
+package io.rpcbench.benchmark;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+
+/**
+ * A process the benchmark starts and must stop: its output goes to a log file, a line can be awaited
+ * with a deadline (readiness is a printed line, never a sleep), and {@link #close()} stops it by its PID
+ * (SIGTERM, then SIGKILL after a grace period), so a failing caller still leaves nothing running.
+ *
+ * <p>Order of calls: {@link #start}, then {@link #awaitLine} and/or {@link #awaitExit}, then {@link #close}.
+ */
+public final class ChildProcess implements AutoCloseable {
+
+    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+    private static final int TAIL_LINES = 40;
+
+    private final String name;
+    private final Process process;
+    private final Path log;
+    private final Deque<String> tail = new ArrayDeque<>();
+    private volatile Predicate<String> awaited = line -> false;
+    private volatile CompletableFuture<String> awaitedLine = new CompletableFuture<>();
+
+    private ChildProcess(String name, Process process, Path log) {
+        this.name = name;
+        this.process = process;
+        this.log = log;
+    }
+
+    /**
+     * Starts {@code command} with stdout and stderr merged into {@code log}.
+     *
+     * @param name a short name for messages, e.g. {@code provider}
+     */
+    public static ChildProcess start(String name, List<String> command, Map<String, String> environment, Path log)
+            throws IOException {
+        Files.createDirectories(log.toAbsolutePath().getParent());
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        ChildProcess child = new ChildProcess(name, builder.start(), log);
+        Thread pump = new Thread(child::copyOutput, name + "-output");
+        pump.setDaemon(true);
+        pump.start();
+        return child;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    /**
+     * Waits until the process prints a line matching {@code wanted}.
+     *
+     * @return that line
+     * @throws IllegalStateException when the process exits first or the deadline passes; the message holds
+     *     the last lines of its output
+     */
+    public String awaitLine(Predicate<String> wanted, Duration deadline) {
+        CompletableFuture<String> future = new CompletableFuture<>();
+        synchronized (tail) {
+            for (String line : tail) {
+                if (wanted.test(line)) {
+                    return line;
+                }
+            }
+            awaited = wanted;
+            awaitedLine = future;
+        }
+        process.onExit().thenRun(() -> future.completeExceptionally(new IllegalStateException(
+                name + " exited with code " + process.exitValue() + " before it was ready")));
+        try {
+            return future.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException(name + " did not print the expected line within " + deadline.toSeconds()
+                    + " s; last output:\n" + tail(), e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause().getMessage() + "; last output:\n" + tail(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for " + name, e);
+        }
+    }
+
+    /**
+     * Waits for the process to exit on its own.
+     *
+     * @return its exit code
+     * @throws IllegalStateException when it is still running after {@code deadline}
+     */
+    public int awaitExit(Duration deadline) {
+        try {
+            if (!process.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException(name + " (pid " + pid() + ") still runs after " + deadline.toSeconds()
+                        + " s; last output:\n" + tail());
+            }
+            return process.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for " + name, e);
+        }
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** The last lines the process printed, for error messages. */
+    public String tail() {
+        synchronized (tail) {
+            return String.join("\n", tail);
+        }
+    }
+
+    /**
+     * Stops the process by its PID: SIGTERM so it can shut down cleanly, SIGKILL if it is still alive after
+     * the grace period. Does nothing if it has already exited.
+     *
+     * @return the exit code
+     */
+    public int stop() {
+        if (process.isAlive()) {
+            process.destroy();
+            try {
+                if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                    process.destroyForcibly();
+                    process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+        return process.isAlive() ? -1 : process.exitValue();
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private void copyOutput() {
+        try (BufferedReader reader = new BufferedReader(
+                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                Writer writer = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                writer.write(line);
+                writer.write(System.lineSeparator());
+                writer.flush();
+                remember(line);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot copy the output of " + name + " to " + log, e);
+        }
+    }
+
+    private void remember(String line) {
+        synchronized (tail) {
+            tail.addLast(line);
+            if (tail.size() > TAIL_LINES) {
+                tail.removeFirst();
+            }
+            if (awaited.test(line)) {
+                awaitedLine.complete(line);
+            }
+        }
+    }
+}

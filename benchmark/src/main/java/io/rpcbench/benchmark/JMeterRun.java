@@ -1,0 +1,94 @@
+package io.rpcbench.benchmark;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One headless JMeter run of one plan in the laid-out JMeter home: {@code jmeter -n -t plan.jmx -l
+ * plan.jtl -j jmeter.log [-e -o dashboard] -Jkey=value ...}. The run's files go into its own folder.
+ *
+ * <p>Order of calls: build with {@link #of}, set options, then {@link #run} (which blocks until JMeter exits).
+ */
+public final class JMeterRun {
+
+    private final ProjectLayout layout;
+    private final String planName;
+    private final Path outputDir;
+    private final Map<String, String> properties = new TreeMap<>();
+    private boolean dashboard = true;
+
+    private JMeterRun(ProjectLayout layout, String planName, Path outputDir) {
+        this.layout = layout;
+        this.planName = planName;
+        this.outputDir = outputDir;
+    }
+
+    /** A run of {@code test-plans/<planName>.jmx} writing into {@code outputDir}. */
+    public static JMeterRun of(ProjectLayout layout, String planName, Path outputDir) {
+        return new JMeterRun(layout, planName, outputDir);
+    }
+
+    /** Sets JMeter properties ({@code -J}), read by the plans through {@code ${__P(name,default)}}. */
+    public JMeterRun properties(Map<String, String> values) {
+        properties.putAll(values);
+        return this;
+    }
+
+    /** Whether JMeter also generates its own HTML dashboard at the end ({@code -e -o}); on by default. */
+    public JMeterRun dashboard(boolean generate) {
+        this.dashboard = generate;
+        return this;
+    }
+
+    public Path jtl() {
+        return outputDir.resolve(planName + ".jtl");
+    }
+
+    public Path log() {
+        return outputDir.resolve("jmeter.log");
+    }
+
+    public Path dashboardIndex() {
+        return outputDir.resolve("dashboard/index.html");
+    }
+
+    /**
+     * Runs JMeter and waits for it to exit.
+     *
+     * @param deadline how long the run may take in all, dashboard generation included
+     * @throws IllegalStateException when JMeter exits with an error or outlives the deadline (it is stopped then)
+     */
+    public void run(Duration deadline) throws IOException {
+        Path plan = layout.plan(planName);
+        if (!Files.isRegularFile(plan)) {
+            throw new IllegalArgumentException("plan '" + planName + "' not found: " + plan + " does not exist");
+        }
+        Files.createDirectories(outputDir);
+        List<String> command = new ArrayList<>(List.of(
+                layout.jmeterLauncher().toString(), "-n",
+                "-t", plan.toString(),
+                "-l", jtl().toString(),
+                "-j", log().toString()));
+        if (dashboard) {
+            command.addAll(List.of("-e", "-o", outputDir.resolve("dashboard").toString()));
+        }
+        properties.forEach((key, value) -> command.add("-J" + key + "=" + value));
+        try (ChildProcess jmeter = ChildProcess.start("jmeter " + planName, command,
+                Map.of("JAVA_HOME", ProjectLayout.javaHome()), outputDir.resolve("jmeter.out"))) {
+            int exit = jmeter.awaitExit(deadline);
+            if (exit != 0) {
+                throw new IllegalStateException("JMeter exited with code " + exit + " running " + plan + "; see "
+                        + log() + "; last output:\n" + jmeter.tail());
+            }
+        }
+        if (!Files.exists(jtl())) {
+            throw new IllegalStateException("JMeter wrote no results for " + plan + "; see " + log());
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package io.rpcbench.benchmark;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+/**
+ * Where the built pieces of an rpcbench checkout are: the provider jar, the laid-out JMeter home, the
+ * shipped plans, and the JDK to run them with (the one running this code, so that a benchmark started
+ * on JDK 25 runs everything on JDK 25).
+ */
+public record ProjectLayout(Path projectDir) {
+
+    public Path providerJar() {
+        return projectDir.resolve("provider-app/target/rpcbench-provider-app.jar");
+    }
+
+    public Path jmeterHome() {
+        return projectDir.resolve("jmeter-home/target/jmeter");
+    }
+
+    public Path jmeterLauncher() {
+        return jmeterHome().resolve("bin/jmeter");
+    }
+
+    public Path plansDir() {
+        return projectDir.resolve("test-plans");
+    }
+
+    public Path plan(String name) {
+        return plansDir().resolve(name + ".jmx");
+    }
+
+    /** The {@code java} of the running JDK. */
+    public static Path javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java");
+    }
+
+    /** The running JDK's home, handed to JMeter's launcher as {@code JAVA_HOME}. */
+    public static String javaHome() {
+        return System.getProperty("java.home");
+    }
+
+    /**
+     * @throws IllegalStateException naming the first missing piece and the command that builds it
+     */
+    public void requireBuilt() {
+        for (Path needed : new Path[] {providerJar(), jmeterLauncher(), plansDir()}) {
+            if (!Files.exists(needed)) {
+                throw new IllegalStateException(needed + " does not exist; build it first with "
+                        + "'./mvnw -B -DskipTests install' in " + projectDir);
+            }
+        }
+    }
+
+    /** The names of the plans in {@link #plansDir()}, sorted, without the {@code .jmx} suffix. */
+    public Stream<String> planNames() {
+        try (Stream<Path> files = Files.list(plansDir())) {
+            return files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".jmx"))
+                    .map(n -> n.substring(0, n.length() - ".jmx".length()))
+                    .sorted()
+                    .toList()
+                    .stream();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the plans in " + plansDir(), e);
+        }
+    }
+}
