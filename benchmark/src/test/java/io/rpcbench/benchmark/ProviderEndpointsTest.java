@@ -1,0 +1,30 @@
+package io.rpcbench.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class ProviderEndpointsTest {
+
+    @Test
+    void parsesEveryEndpointOfTheReadyLine() {
+        ProviderEndpoints endpoints = ProviderEndpoints.parse(
+                "rpcbench-provider ready zookeeper=127.0.0.1:2181 dubbo=dubbo://127.0.0.1:20880 thrift=127.0.0.1:9090");
+        assertThat(endpoints.zookeeper()).contains("127.0.0.1:2181");
+        assertThat(endpoints.dubbo()).contains("dubbo://127.0.0.1:20880");
+        assertThat(endpoints.thrift()).contains("127.0.0.1:9090");
+        assertThat(ProviderEndpoints.port(endpoints.dubbo().orElseThrow())).isEqualTo(20880);
+    }
+
+    @Test
+    void anEndpointLeftOutIsEmpty() {
+        assertThat(ProviderEndpoints.parse("rpcbench-provider ready thrift=127.0.0.1:1").dubbo()).isEmpty();
+    }
+
+    @Test
+    void otherLinesAreRejectedWithTheExpectedForm() {
+        assertThatThrownBy(() -> ProviderEndpoints.parse("starting"))
+                .hasMessage("'starting' is not a provider ready line; expected 'rpcbench-provider ready key=value ...'");
+    }
+}

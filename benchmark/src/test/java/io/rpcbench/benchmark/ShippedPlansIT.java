@@ -1,0 +1,94 @@
+package io.rpcbench.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.reports.JtlSample;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Runs each shipped plan headless through the real JMeter engine of the laid-out home, against the
+ * provider app on free loopback ports, and checks what the JTL says.
+ */
+class ShippedPlansIT {
+
+    @TempDir
+    static Path dir;
+
+    static ProviderProcess provider;
+
+    @BeforeAll
+    static void startProvider() throws Exception {
+        provider = ProviderProcess.start(Plans.LAYOUT, List.of(), dir.resolve("provider.log"));
+    }
+
+    @AfterAll
+    static void stopProvider() {
+        if (provider != null) {
+            assertThat(provider.stop()).as("provider exit code after SIGTERM").isZero();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"dubbo-echo-1k, 1024", "dubbo-echo-100k, 102400", "thrift-echo-1k, 1024", "thrift-echo-100k, 102400"})
+    void planRunsWithoutFailedSamplesAndEchoesThePayload(String plan, int payloadBytes) throws Exception {
+        JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan)).dashboard(false)
+                .properties(provider.planProperties())
+                .properties(Plans.SHORT_RUN);
+        run.run(Duration.ofMinutes(2));
+
+        List<JtlSample> samples = Plans.samples(run.jtl());
+        assertThat(samples).isNotEmpty();
+        assertThat(samples).allSatisfy(sample -> {
+            assertThat(sample.label()).isEqualTo(plan);
+            assertThat(sample.success()).as("success of %s", sample).isTrue();
+            // Received bytes are the response on the wire: the payload plus a small protocol envelope.
+            assertThat(sample.bytes()).isBetween((long) payloadBytes, payloadBytes + 512L);
+            assertThat(sample.sentBytes()).isGreaterThanOrEqualTo(payloadBytes);
+        });
+    }
+
+    @Test
+    void everySocketOfTheProviderStaysOnLoopbackWhileAPlanRuns() throws Exception {
+        JMeterRun run = JMeterRun.of(Plans.LAYOUT, "dubbo-echo-1k", dir.resolve("sockets")).dashboard(false)
+                .properties(provider.planProperties())
+                .properties(java.util.Map.of("threads", "2", "rampup", "0", "duration", "4"));
+        CompletableFuture<Void> running = CompletableFuture.runAsync(() -> {
+            try {
+                run.run(Duration.ofMinutes(2));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        List<ProcessSockets.TcpSocket> sockets = List.of();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline && !running.isDone()) {
+            sockets = ProcessSockets.of(provider.pid());
+            int dubboPort = ProviderEndpoints.port(provider.endpoints().dubbo().orElseThrow());
+            if (sockets.stream().anyMatch(s -> s.state().equals(ProcessSockets.ESTABLISHED)
+                    && s.local().endsWith(":" + dubboPort))) {
+                break;
+            }
+            Thread.onSpinWait();
+        }
+        running.join();
+
+        assertThat(sockets).as("provider sockets").isNotEmpty();
+        assertThat(sockets).filteredOn(s -> s.state().equals(ProcessSockets.ESTABLISHED))
+                .as("connections from JMeter while the plan runs").isNotEmpty();
+        assertThat(sockets).allSatisfy(socket -> {
+            assertThat(socket.localIsLoopback()).as("local end of %s", socket).isTrue();
+            if (!socket.state().equals(ProcessSockets.LISTEN)) {
+                assertThat(socket.remoteIsLoopback()).as("remote end of %s", socket).isTrue();
+            }
+        });
+    }
+}
