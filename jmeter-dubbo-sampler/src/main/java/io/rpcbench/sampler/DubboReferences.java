@@ -1,0 +1,121 @@
+package io.rpcbench.sampler;
+
+import io.rpcbench.echo.EchoService;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.config.ReferenceConfig;
+import org.apache.dubbo.config.RegistryConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.model.FrameworkModel;
+
+/**
+ * The JVM's Dubbo consumers of the echo service: one per distinct {@link DubboSettings}, shared by every
+ * sampler thread with that configuration, counted, and destroyed when its last user releases it.
+ *
+ * <p>Order of calls: {@link #acquire} in {@code setupTest} (builds the reference the first time, then
+ * returns the same thread-safe proxy), calls on the proxy, {@link #release} in {@code teardownTest}.
+ *
+ * <p>Why not Dubbo's own {@code SimpleReferenceCache}: it keys references by interface, group and
+ * version only, so two samplers differing in address, timeout or serialization would share one proxy,
+ * the very fault of the old JMeter plugin. Each configuration gets instead its own {@link DubboBootstrap}
+ * (its own ApplicationModel) inside one {@link FrameworkModel} private to the samplers: references never
+ * see each other's registry, timeout or serialization, destroying one leaves the others running, and a
+ * Dubbo application elsewhere in the JVM is not disturbed. {@code ReferenceConfig.get()} is synchronized
+ * in Dubbo; it is called once per configuration here, never per sample.
+ */
+public final class DubboReferences {
+
+    /** The application name providers see for the samplers' consumers. */
+    public static final String APPLICATION_NAME = "rpcbench-jmeter";
+
+    private static final Map<DubboSettings, Shared> SHARED = new HashMap<>();
+    private static FrameworkModel framework;
+
+    private DubboReferences() {}
+
+    /** The shared proxy for {@code settings}, built on first use; pair every call with {@link #release}. */
+    public static synchronized EchoService acquire(DubboSettings settings) {
+        Shared shared = SHARED.get(settings);
+        if (shared == null) {
+            shared = open(settings);
+            SHARED.put(settings, shared);
+        }
+        shared.users++;
+        return shared.proxy;
+    }
+
+    /** Gives back one {@link #acquire}; the last release destroys the consumer and its connections. */
+    public static synchronized void release(DubboSettings settings) {
+        Shared shared = SHARED.get(settings);
+        if (shared == null) {
+            return;
+        }
+        if (--shared.users == 0) {
+            SHARED.remove(settings);
+            shared.bootstrap.destroy();
+        }
+    }
+
+    /** How many distinct consumers are alive: for tests and diagnostics. */
+    public static synchronized int liveConsumers() {
+        return SHARED.size();
+    }
+
+    private static Shared open(DubboSettings settings) {
+        if (framework == null) {
+            DubboJvmSettings.applyDefaults(); // before Dubbo's classes read them
+            framework = new FrameworkModel();
+        }
+        ApplicationConfig application = new ApplicationConfig(APPLICATION_NAME);
+        application.setQosEnable(false); // no telnet/HTTP port opened in the load generator
+        DubboBootstrap bootstrap = DubboBootstrap.newInstance(framework).application(application);
+
+        ReferenceConfig<EchoService> reference = new ReferenceConfig<>();
+        reference.setInterface(EchoService.class);
+        reference.setProtocol(settings.protocol());
+        reference.setTimeout(settings.timeoutMs());
+        reference.setRetries(0); // a retry would hide a failure and time two calls as one
+        reference.setCheck(false); // a provider that is down gives failed samples, not a failed thread start
+        if (!settings.version().isEmpty()) {
+            reference.setVersion(settings.version());
+        }
+        if (!settings.group().isEmpty()) {
+            reference.setGroup(settings.group());
+        }
+        // prefer.serialization comes first in Dubbo's choice, and 3.3 providers advertise "fastjson2,hessian2".
+        reference.setParameters(Map.of(
+                "serialization", settings.serialization(),
+                "prefer.serialization", settings.serialization()));
+        if (settings.direct()) {
+            reference.setUrl(settings.dubboAddress());
+        } else {
+            RegistryConfig registry = new RegistryConfig(settings.dubboAddress());
+            registry.setRegister(false); // a load generator is not a service: write nothing into the registry
+            registry.setCheck(false);
+            registry.setTimeout(settings.timeoutMs());
+            registry.setUseAsConfigCenter(false);
+            registry.setUseAsMetadataCenter(false);
+            bootstrap.registry(registry);
+        }
+        bootstrap.reference(reference);
+        try {
+            bootstrap.start();
+            return new Shared(bootstrap, reference.get());
+        } catch (RuntimeException | Error e) {
+            bootstrap.destroy();
+            throw e;
+        }
+    }
+
+    private static final class Shared {
+        final DubboBootstrap bootstrap;
+        final EchoService proxy;
+        int users;
+
+        Shared(DubboBootstrap bootstrap, EchoService proxy) {
+            this.bootstrap = bootstrap;
+            this.proxy = proxy;
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.rpcbench.sampler;
+
+/**
+ * Makes one echo call with the timer around the call and nothing else, then judges the response outside
+ * the timer. Never throws: every failure becomes a {@link CallOutcome} with a category.
+ *
+ * <pre>{@code
+ * CallOutcome outcome = TimedCall.run(client, summary, new TimedCall.Stopwatch() {
+ *     public void start() { result.sampleStart(); }
+ *     public void stop() { result.sampleEnd(); }
+ * });
+ * }</pre>
+ */
+public final class TimedCall {
+
+    /** The sampler's timer; JMeter's {@code SampleResult.sampleStart/sampleEnd} in the samplers. */
+    public interface Stopwatch {
+        void start();
+
+        void stop();
+    }
+
+    private TimedCall() {}
+
+    public static CallOutcome run(EchoClient client, String summary, Stopwatch stopwatch) {
+        Object response = null;
+        Throwable failure = null;
+        stopwatch.start();
+        try {
+            response = client.call();
+        } catch (Throwable t) { // runTest must never throw: every error, even an Error, is a failed sample
+            failure = t;
+        } finally {
+            stopwatch.stop();
+        }
+        if (failure != null) {
+            if (FailureClassifier.wasInterrupted(failure)) {
+                Thread.currentThread().interrupt(); // the engine is stopping this thread: keep the flag for it
+            }
+            FailureCategory category = FailureClassifier.categorize(failure);
+            return CallOutcome.failure(category, FailureClassifier.describe(category, failure, client.target()), summary);
+        }
+        String mismatch;
+        try {
+            mismatch = client.mismatch(response);
+        } catch (RuntimeException e) { // a response of an unexpected type
+            mismatch = "the response could not be compared: " + e;
+        }
+        if (mismatch != null) {
+            return CallOutcome.failure(FailureCategory.WRONG_RESPONSE,
+                    "wrong response from " + client.target() + ": " + mismatch, summary);
+        }
+        return CallOutcome.success(summary, client.sentBytes(), client.receivedBytes(response));
+    }
+
+    /** The outcome of every sample of a thread whose parameters are invalid: no call is made. */
+    public static CallOutcome refused(BadParameterException problem, Stopwatch stopwatch) {
+        stopwatch.start(); // gives the sample a start time so the JTL row has a real timestamp
+        stopwatch.stop();
+        return CallOutcome.failure(FailureCategory.BAD_PARAMETER, problem.getMessage(), "no call: bad parameter");
+    }
+}

@@ -1,0 +1,109 @@
+package io.rpcbench.sampler.jmeter;
+
+import io.rpcbench.sampler.BadParameterException;
+import io.rpcbench.sampler.CallOutcome;
+import io.rpcbench.sampler.EchoClient;
+import io.rpcbench.sampler.EchoRequest;
+import io.rpcbench.sampler.FailureClassifier;
+import io.rpcbench.sampler.SamplerParameters;
+import io.rpcbench.sampler.TimedCall;
+import java.nio.charset.StandardCharsets;
+import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
+import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
+import org.apache.jmeter.samplers.SampleResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The JMeter side of an echo sampler: maps JMeter's Java Request lifecycle onto an {@link EchoClient} and a
+ * {@link CallOutcome} onto a {@link SampleResult}. All behaviour lives in the client and {@link TimedCall}.
+ *
+ * <p>JMeter creates one instance per thread and calls {@link #setupTest} once (parameters are read,
+ * validated and the client opened here), {@link #runTest} per sample (never throws), then
+ * {@link #teardownTest} (the client is closed).
+ */
+public abstract class EchoJavaSampler extends AbstractJavaSamplerClient {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EchoJavaSampler.class);
+
+    private EchoClient client;
+    private String summary;
+    private BadParameterException badParameter;
+    private CallOutcome setupFailure;
+
+    /**
+     * Reads this sampler's parameters and opens its client.
+     *
+     * @throws BadParameterException when a parameter is invalid
+     */
+    protected abstract EchoClient open(SamplerParameters parameters, EchoRequest request);
+
+    /** Where the client would call, for a message when it could not be opened. */
+    protected abstract String describeTarget(SamplerParameters parameters);
+
+    @Override
+    public void setupTest(JavaSamplerContext context) {
+        SamplerParameters parameters = new SamplerParameters(context::getParameter);
+        try {
+            EchoRequest request = parameters.echoRequest(); // the payload is built here, once per thread
+            client = open(parameters, request);
+            summary = request.summary();
+        } catch (BadParameterException e) {
+            badParameter = e;
+            LOG.error("{}: every sample will fail: {}", getClass().getSimpleName(), e.getMessage());
+        } catch (RuntimeException | LinkageError e) {
+            // The library could not build a client at all: fail each sample with the reason instead of the thread.
+            setupFailure = CallOutcome.failure(FailureClassifier.categorize(e),
+                    "could not create the client: " + FailureClassifier.describe(
+                            FailureClassifier.categorize(e), e, describeTarget(parameters)),
+                    "no call: no client");
+            LOG.error("{}: could not create the client", getClass().getSimpleName(), e);
+        }
+    }
+
+    @Override
+    public SampleResult runTest(JavaSamplerContext context) {
+        SampleResult result = new SampleResult();
+        TimedCall.Stopwatch stopwatch = new TimedCall.Stopwatch() {
+            @Override
+            public void start() {
+                result.sampleStart();
+            }
+
+            @Override
+            public void stop() {
+                result.sampleEnd();
+            }
+        };
+        CallOutcome outcome;
+        if (badParameter != null) {
+            outcome = TimedCall.refused(badParameter, stopwatch);
+        } else if (setupFailure != null) {
+            stopwatch.start();
+            stopwatch.stop();
+            outcome = setupFailure;
+        } else {
+            outcome = TimedCall.run(client, summary, stopwatch);
+        }
+        result.setSuccessful(outcome.successful());
+        result.setResponseCode(outcome.responseCode());
+        result.setResponseMessage(outcome.message());
+        // Short texts only: copying a 100 KiB payload into every result would cost more than the call.
+        result.setSamplerData(outcome.summary());
+        result.setDataType(SampleResult.TEXT);
+        result.setResponseData(outcome.successful() ? outcome.summary() : outcome.message(), StandardCharsets.UTF_8.name());
+        // JMeter reports headers + body size when non-zero, so the body size must carry the received bytes too.
+        result.setBodySize(outcome.receivedBytes());
+        result.setBytes(outcome.receivedBytes());
+        result.setSentBytes(outcome.sentBytes());
+        return result;
+    }
+
+    @Override
+    public void teardownTest(JavaSamplerContext context) {
+        if (client != null) {
+            client.close();
+            client = null;
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package io.rpcbench.sampler.jmeter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.rpcbench.sampler.DubboReferences;
+import io.rpcbench.sampler.DubboTestProvider;
+import io.rpcbench.sampler.TestEchoService;
+import java.util.List;
+import java.util.Map;
+import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
+import org.apache.jmeter.samplers.SampleResult;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class DubboSamplerTest {
+
+    private static DubboTestProvider provider;
+
+    @BeforeAll
+    static void startProvider() throws Exception {
+        provider = DubboTestProvider.start("dubbo", new TestEchoService(0, false), null, null);
+    }
+
+    @AfterAll
+    static void stopProvider() {
+        if (provider != null) {
+            provider.close();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"string", "person", "map", "list", "none"})
+    void echoesEveryPayloadKind(String payload) {
+        List<SampleResult> results = SamplerRun.run(new DubboSampler(), Map.of(
+                "address", provider.directUrl(), "payload", payload, "size_bytes", "2048", "list_count", "3"), 3);
+
+        assertThat(results).allSatisfy(r -> {
+            assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
+            assertThat(r.getResponseCode()).isEqualTo("OK");
+            assertThat(r.getBytesAsLong()).isGreaterThanOrEqualTo(PayloadBytes.atLeast(payload, 2048, 3));
+        });
+    }
+
+    @Test
+    void recordsTheWireSizeOfA100KibEchoFromTheDubboCodec() {
+        SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of(
+                "address", provider.directUrl(), "payload", "string", "size_bytes", "102400"));
+
+        assertThat(result.isSuccessful()).as(result.getResponseMessage()).isTrue();
+        // More than the payload: the codec's count includes the 16-byte header, so it is not the fallback estimate.
+        assertThat(result.getBytesAsLong()).isGreaterThan(102_400);
+        assertThat(result.getSentBytes()).isGreaterThanOrEqualTo(102_400);
+        assertThat(result.getResponseDataAsString()).isEqualTo("echo string 102400 bytes");
+    }
+
+    @Test
+    void serializationParameterChoosesTheWireFormat() {
+        Map<String, String> base = Map.of("address", provider.directUrl(), "payload", "person", "size_bytes", "1024");
+        SampleResult hessian = SamplerRun.runOnce(new DubboSampler(), with(base, "serialization", "hessian2"));
+        SampleResult json = SamplerRun.runOnce(new DubboSampler(), with(base, "serialization", "fastjson2"));
+
+        assertThat(hessian.isSuccessful()).as(hessian.getResponseMessage()).isTrue();
+        assertThat(json.isSuccessful()).as(json.getResponseMessage()).isTrue();
+        assertThat(json.getBytesAsLong()).isNotEqualTo(hessian.getBytesAsLong());
+    }
+
+    @Test
+    void connectionsStayOnLoopbackAtBothEnds() throws Exception {
+        assumeTrue(LoopbackSockets.readable(), "needs Linux /proc/net/tcp");
+        DubboSampler sampler = new DubboSampler();
+        JavaSamplerContext context = SamplerRun.context(sampler, Map.of("address", provider.directUrl()));
+        sampler.setupTest(context);
+        try {
+            SampleResult result = sampler.runTest(context);
+            assertThat(result.isSuccessful()).as(result.getResponseMessage()).isTrue();
+
+            List<String> sockets = LoopbackSockets.touching(provider.port());
+            assertThat(sockets).hasSizeGreaterThanOrEqualTo(3); // the listener and both ends of the connection
+            assertThat(sockets).allMatch(LoopbackSockets::onLoopback, "both ends on 127.0.0.1");
+        } finally {
+            sampler.teardownTest(context);
+        }
+    }
+
+    @Test
+    void wrongEchoIsAFailedSampleSayingWhatDiffered() throws Exception {
+        try (DubboTestProvider wrong = DubboTestProvider.start("dubbo", new TestEchoService(0, true), null, null)) {
+            SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of(
+                    "address", wrong.directUrl(), "payload", "string", "size_bytes", "100"));
+
+            assertThat(result.isSuccessful()).isFalse();
+            assertThat(result.getResponseCode()).isEqualTo("wrong-response");
+            assertThat(result.getResponseMessage()).contains("100 bytes").contains("99 bytes");
+        }
+    }
+
+    @Test
+    void slowProviderIsATimeout() throws Exception {
+        try (DubboTestProvider slow = DubboTestProvider.start("dubbo", new TestEchoService(2000, false), null, null)) {
+            SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of(
+                    "address", slow.directUrl(), "timeout_ms", "300"));
+
+            assertThat(result.isSuccessful()).isFalse();
+            assertThat(result.getResponseCode()).isEqualTo("timeout");
+            assertThat(result.getTime()).isBetween(250L, 1900L);
+        }
+    }
+
+    @Test
+    void providerDownIsAConnectionFailureReturnedPromptly() throws Exception {
+        int nobody = DubboTestProvider.freePort();
+        List<SampleResult> results = SamplerRun.run(new DubboSampler(), Map.of(
+                "address", "dubbo://127.0.0.1:" + nobody, "timeout_ms", "5000"), 3);
+
+        assertThat(results).allSatisfy(r -> {
+            assertThat(r.isSuccessful()).isFalse();
+            assertThat(r.getResponseCode()).isEqualTo("connection");
+            assertThat(r.getResponseMessage()).contains(Integer.toString(nobody));
+            assertThat(r.getTime()).isLessThan(2000);
+        });
+    }
+
+    @Test
+    void versionAndGroupReachTheMatchingProvider() throws Exception {
+        try (DubboTestProvider grouped = DubboTestProvider.start("dubbo", new TestEchoService(0, false), "2.0", "blue")) {
+            SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of(
+                    "address", grouped.directUrl(), "version", "2.0", "group", "blue"));
+
+            assertThat(result.isSuccessful()).as(result.getResponseMessage()).isTrue();
+        }
+    }
+
+    @Test
+    void consumersAreSharedPerWholeConfiguration() {
+        int before = DubboReferences.liveConsumers();
+        Map<String, String> blue = Map.of("address", provider.directUrl(), "group", "blue");
+        Map<String, String> green = Map.of("address", provider.directUrl(), "group", "green");
+        Map<String, String> blueV2 = Map.of("address", provider.directUrl(), "group", "blue", "version", "2");
+        DubboSampler[] samplers = {new DubboSampler(), new DubboSampler(), new DubboSampler(), new DubboSampler()};
+        JavaSamplerContext[] contexts = {
+            SamplerRun.context(samplers[0], blue), SamplerRun.context(samplers[1], blue),
+            SamplerRun.context(samplers[2], green), SamplerRun.context(samplers[3], blueV2)};
+        for (int i = 0; i < samplers.length; i++) {
+            samplers[i].setupTest(contexts[i]);
+        }
+        int whileRunning = DubboReferences.liveConsumers();
+        samplers[0].teardownTest(contexts[0]);
+        int afterOneBlueLeft = DubboReferences.liveConsumers();
+        for (int i = 1; i < samplers.length; i++) {
+            samplers[i].teardownTest(contexts[i]);
+        }
+
+        assertThat(whileRunning - before).isEqualTo(3); // blue shared by two threads, green, blue v2
+        assertThat(afterOneBlueLeft - before).isEqualTo(3); // still used by the other blue thread
+        assertThat(DubboReferences.liveConsumers()).isEqualTo(before);
+    }
+
+    private static Map<String, String> with(Map<String, String> base, String key, String value) {
+        Map<String, String> map = new java.util.HashMap<>(base);
+        map.put(key, value);
+        return map;
+    }
+}
