@@ -8,9 +8,15 @@ import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.thrift.protocol.TBinaryProtocol;
 import org.apache.thrift.protocol.TCompactProtocol;
+import org.apache.thrift.protocol.TProtocol;
+import org.apache.thrift.server.ServerContext;
 import org.apache.thrift.server.TServer;
+import org.apache.thrift.server.TServerEventHandler;
+import org.apache.thrift.transport.TTransport;
 import org.apache.thrift.server.TThreadPoolServer;
 import org.apache.thrift.transport.TServerSocket;
 import org.apache.thrift.transport.layered.TFramedTransport;
@@ -24,6 +30,8 @@ public final class ThriftTestServer implements AutoCloseable {
     private final TServer server;
     private final TServerSocket socket;
     private final Thread thread;
+    /** Open client connections, closed on {@link #close()} so that clients see the provider go down. */
+    private final Set<TTransport> connections = ConcurrentHashMap.newKeySet();
 
     private ThriftTestServer(TServer server, TServerSocket socket) {
         this.server = server;
@@ -48,7 +56,9 @@ public final class ThriftTestServer implements AutoCloseable {
         if ("framed".equals(transport)) {
             args.transportFactory(new TFramedTransport.Factory(Integer.MAX_VALUE));
         }
+        args.stopTimeoutVal(1);
         ThriftTestServer running = new ThriftTestServer(new TThreadPoolServer(args), socket);
+        running.server.setServerEventHandler(running.new ConnectionTracker());
         running.thread.start();
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (!running.server.isServing()) {
@@ -69,7 +79,28 @@ public final class ThriftTestServer implements AutoCloseable {
     public void close() throws InterruptedException {
         server.stop();
         socket.close();
+        connections.forEach(TTransport::close);
         thread.join(10_000);
+    }
+
+    /** Remembers each accepted connection until it ends. */
+    private final class ConnectionTracker implements TServerEventHandler {
+        @Override
+        public void preServe() {}
+
+        @Override
+        public ServerContext createContext(TProtocol input, TProtocol output) {
+            connections.add(input.getTransport());
+            return null;
+        }
+
+        @Override
+        public void deleteContext(ServerContext context, TProtocol input, TProtocol output) {
+            connections.remove(input.getTransport());
+        }
+
+        @Override
+        public void processContext(ServerContext context, TTransport input, TTransport output) {}
     }
 
     /** Adapts the Java echo service to the generated Thrift interface. */

@@ -46,6 +46,19 @@ class DubboSamplerTest {
     }
 
     @Test
+    void echoesOverTriple() throws Exception {
+        try (DubboTestProvider tri = DubboTestProvider.start("tri", new TestEchoService(0, false), null, null)) {
+            List<SampleResult> results = SamplerRun.run(new DubboSampler(), Map.of(
+                    "address", tri.directUrl(), "protocol", "tri", "payload", "person", "size_bytes", "4096"), 3);
+
+            assertThat(results).allSatisfy(r -> {
+                assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
+                assertThat(r.getBytesAsLong()).isGreaterThanOrEqualTo(4096); // the payload estimate: triple has no count
+            });
+        }
+    }
+
+    @Test
     void recordsTheWireSizeOfA100KibEchoFromTheDubboCodec() {
         SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of(
                 "address", provider.directUrl(), "payload", "string", "size_bytes", "102400"));

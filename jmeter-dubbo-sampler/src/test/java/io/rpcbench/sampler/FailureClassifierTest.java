@@ -1,0 +1,73 @@
+package io.rpcbench.sampler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import org.apache.dubbo.rpc.RpcException;
+import org.apache.thrift.TApplicationException;
+import org.apache.thrift.protocol.TProtocolException;
+import org.apache.thrift.transport.TTransportException;
+import org.junit.jupiter.api.Test;
+
+class FailureClassifierTest {
+
+    @Test
+    void dubboCodesDecideTheCategory() {
+        assertThat(FailureClassifier.categorize(new RpcException(RpcException.TIMEOUT_EXCEPTION, "late")))
+                .isEqualTo(FailureCategory.TIMEOUT);
+        assertThat(FailureClassifier.categorize(new RpcException(RpcException.NETWORK_EXCEPTION, "reset")))
+                .isEqualTo(FailureCategory.CONNECTION);
+        assertThat(FailureClassifier.categorize(new RpcException(RpcException.SERIALIZATION_EXCEPTION, "bad")))
+                .isEqualTo(FailureCategory.SERIALIZATION);
+        assertThat(FailureClassifier.categorize(new RpcException(RpcException.BIZ_EXCEPTION, "boom")))
+                .isEqualTo(FailureCategory.REMOTE_EXCEPTION);
+        assertThat(FailureClassifier.categorize(new RpcException(RpcException.FORBIDDEN_EXCEPTION,
+                "No provider available for the service"))).isEqualTo(FailureCategory.CONNECTION);
+    }
+
+    @Test
+    void unknownDubboCodeDefersToItsCause() {
+        RpcException wrapped = new RpcException("failed", new ConnectException("Connection refused"));
+
+        assertThat(FailureClassifier.categorize(wrapped)).isEqualTo(FailureCategory.CONNECTION);
+    }
+
+    @Test
+    void thriftLayersHaveTheirOwnCategories() {
+        assertThat(FailureClassifier.categorize(new TTransportException(new SocketTimeoutException("Read timed out"))))
+                .isEqualTo(FailureCategory.TIMEOUT);
+        assertThat(FailureClassifier.categorize(new TTransportException(new ConnectException("refused"))))
+                .isEqualTo(FailureCategory.CONNECTION);
+        assertThat(FailureClassifier.categorize(new TTransportException(TTransportException.END_OF_FILE, "closed")))
+                .isEqualTo(FailureCategory.CONNECTION);
+        assertThat(FailureClassifier.categorize(new TProtocolException("bad frame")))
+                .isEqualTo(FailureCategory.SERIALIZATION);
+        assertThat(FailureClassifier.categorize(new TApplicationException(TApplicationException.INTERNAL_ERROR, "boom")))
+                .isEqualTo(FailureCategory.REMOTE_EXCEPTION);
+    }
+
+    @Test
+    void plainJavaFailures() {
+        assertThat(FailureClassifier.categorize(new SocketTimeoutException())).isEqualTo(FailureCategory.TIMEOUT);
+        assertThat(FailureClassifier.categorize(new IOException("broken pipe"))).isEqualTo(FailureCategory.CONNECTION);
+        assertThat(FailureClassifier.categorize(new IllegalStateException("provider threw")))
+                .isEqualTo(FailureCategory.REMOTE_EXCEPTION);
+    }
+
+    @Test
+    void messageNamesCategoryTargetAndRootCause() {
+        String message = FailureClassifier.describe(FailureCategory.CONNECTION,
+                new RpcException("Failed to invoke", new ConnectException("Connection refused")), "dubbo://127.0.0.1:1");
+
+        assertThat(message).isEqualTo("connection calling dubbo://127.0.0.1:1: org.apache.dubbo.rpc.RpcException: "
+                + "Failed to invoke (cause java.net.ConnectException: Connection refused)");
+    }
+
+    @Test
+    void interruptIsFoundInTheCauseChain() {
+        assertThat(FailureClassifier.wasInterrupted(new RpcException("x", new InterruptedException()))).isTrue();
+        assertThat(FailureClassifier.wasInterrupted(new RpcException("x"))).isFalse();
+    }
+}

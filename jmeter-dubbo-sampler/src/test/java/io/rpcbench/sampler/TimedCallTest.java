@@ -1,0 +1,118 @@
+package io.rpcbench.sampler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.echo.PayloadKind;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TimedCallTest {
+
+    private final List<String> events = new ArrayList<>();
+    private final TimedCall.Stopwatch stopwatch = new TimedCall.Stopwatch() {
+        @Override
+        public void start() {
+            events.add("start");
+        }
+
+        @Override
+        public void stop() {
+            events.add("stop");
+        }
+    };
+
+    @Test
+    void timerCoversTheCallOnlyAndTheCheckComesAfter() {
+        EchoRequest request = EchoRequest.of(PayloadKind.STRING, 10, 0);
+        CallOutcome outcome = TimedCall.run(new FakeClient(request, () -> request.expected()), "s", stopwatch);
+
+        assertThat(events).containsExactly("start", "call", "stop", "mismatch", "bytes");
+        assertThat(outcome.successful()).isTrue();
+        assertThat(outcome.responseCode()).isEqualTo("OK");
+        assertThat(outcome.receivedBytes()).isEqualTo(10);
+    }
+
+    @Test
+    void anErrorThrownByTheCallIsAFailedOutcome() {
+        EchoRequest request = EchoRequest.of(PayloadKind.NONE, 0, 0);
+        CallOutcome outcome = TimedCall.run(new FakeClient(request, () -> {
+            throw new OutOfMemoryError("simulated");
+        }), "s", stopwatch);
+
+        assertThat(events).containsExactly("start", "call", "stop");
+        assertThat(outcome.successful()).isFalse();
+        assertThat(outcome.responseCode()).isEqualTo("remote-exception");
+        assertThat(outcome.message()).contains("simulated").contains("fake://target");
+    }
+
+    @Test
+    void interruptedCallRestoresTheInterruptFlag() {
+        EchoRequest request = EchoRequest.of(PayloadKind.NONE, 0, 0);
+        try {
+            TimedCall.run(new FakeClient(request, () -> {
+                throw new InterruptedException();
+            }), "s", stopwatch);
+
+            assertThat(Thread.currentThread().isInterrupted()).isTrue();
+        } finally {
+            Thread.interrupted(); // clear it for the next test
+        }
+    }
+
+    @Test
+    void wrongResponseNamesBothSizes() {
+        EchoRequest request = EchoRequest.of(PayloadKind.STRING, 10, 0);
+        CallOutcome outcome = TimedCall.run(new FakeClient(request, () -> "short"), "s", stopwatch);
+
+        assertThat(outcome.responseCode()).isEqualTo("wrong-response");
+        assertThat(outcome.message()).contains("expected a string of 10 bytes but the response was a string of 5 bytes");
+    }
+
+    private interface Response {
+        Object get() throws Exception;
+    }
+
+    private final class FakeClient implements EchoClient {
+        private final EchoRequest request;
+        private final Response response;
+
+        FakeClient(EchoRequest request, Response response) {
+            this.request = request;
+            this.response = response;
+        }
+
+        @Override
+        public Object call() throws Exception {
+            events.add("call");
+            return response.get();
+        }
+
+        @Override
+        public String mismatch(Object actual) {
+            events.add("mismatch");
+            return request.mismatch(actual);
+        }
+
+        @Override
+        public long sentBytes() {
+            return request.payloadBytes();
+        }
+
+        @Override
+        public long receivedBytes(Object actual) {
+            events.add("bytes");
+            return request.responseBytes();
+        }
+
+        @Override
+        public String target() {
+            return "fake://target";
+        }
+
+        @Override
+        public void close() {
+            events.add("close");
+        }
+    }
+}

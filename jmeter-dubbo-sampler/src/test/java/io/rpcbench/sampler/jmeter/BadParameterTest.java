@@ -1,0 +1,55 @@
+package io.rpcbench.sampler.jmeter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
+import org.apache.jmeter.samplers.SampleResult;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class BadParameterTest {
+
+    @ParameterizedTest(name = "{0} {1}={2}")
+    @CsvSource(delimiter = '|', value = {
+        "thrift | size_bytes   | abc          | size_bytes 'abc' is not a number; expected an integer from 0 to 67108864",
+        "thrift | size_bytes   | -1           | size_bytes '-1' is out of range; expected an integer from 0 to 67108864",
+        "thrift | payload      | xml          | payload 'xml' is not a payload kind; expected one of string, person, map, list, none",
+        "thrift | transport    | http         | transport 'http' is not supported; expected one of buffered, framed",
+        "thrift | protocol     | json         | protocol 'json' is not supported; expected one of binary, compact",
+        "thrift | port         | 70000        | port '70000' is out of range; expected an integer from 1 to 65535",
+        "thrift | timeout_ms   | 0            | timeout_ms '0' is out of range",
+        "thrift | list_count   | many         | list_count 'many' is not a number",
+        "dubbo  | address      | localhost    | address 'localhost' has no supported scheme",
+        "dubbo  | address      | http://h:1   | address 'http://h:1' has no supported scheme",
+        "dubbo  | address      | dubbo://127.0.0.1 | address 'dubbo://127.0.0.1' has no host and port",
+        "dubbo  | protocol     | rmi          | protocol 'rmi' is not supported; expected one of dubbo, tri",
+        "dubbo  | serialization | kryo        | serialization 'kryo' is not supported; expected one of hessian2, fastjson2",
+        "dubbo  | size_bytes   | 1e3          | size_bytes '1e3' is not a number",
+        "dubbo  | payload      | bytes        | payload 'bytes' is not a payload kind",
+    })
+    void everySampleFailsNamingTheParameter(String sampler, String name, String value, String message) {
+        List<SampleResult> results = SamplerRun.run(sampler(sampler), Map.of(name, value), 2);
+
+        assertThat(results).allSatisfy(r -> {
+            assertThat(r.isSuccessful()).isFalse();
+            assertThat(r.getResponseCode()).isEqualTo("bad-parameter");
+            assertThat(r.getResponseMessage()).contains(message);
+            assertThat(r.getStartTime()).isPositive();
+        });
+    }
+
+    @ParameterizedTest
+    @CsvSource({"tri://127.0.0.1:50051, dubbo", "dubbo://127.0.0.1:20880, tri"})
+    void protocolMustMatchADirectAddress(String address, String protocol) {
+        SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of("address", address, "protocol", protocol));
+
+        assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+        assertThat(result.getResponseMessage()).startsWith("protocol '" + protocol + "' does not match the direct address");
+    }
+
+    private static AbstractJavaSamplerClient sampler(String kind) {
+        return kind.equals("dubbo") ? new DubboSampler() : new ThriftSampler();
+    }
+}

@@ -1,0 +1,87 @@
+package io.rpcbench.sampler.jmeter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.sampler.DubboTestProvider;
+import io.rpcbench.sampler.TestEchoService;
+import io.rpcbench.sampler.ThriftTestServer;
+import java.util.List;
+import java.util.Map;
+import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
+import org.apache.jmeter.samplers.SampleResult;
+import org.junit.jupiter.api.Test;
+
+class ThriftFailuresTest {
+
+    @Test
+    void providerDownIsAConnectionFailureReturnedPromptly() throws Exception {
+        int nobody = DubboTestProvider.freePort();
+        List<SampleResult> results = SamplerRun.run(new ThriftSampler(), Map.of("port", Integer.toString(nobody)), 3);
+
+        assertThat(results).allSatisfy(r -> {
+            assertThat(r.isSuccessful()).isFalse();
+            assertThat(r.getResponseCode()).isEqualTo("connection");
+            assertThat(r.getResponseMessage()).contains("127.0.0.1:" + nobody);
+            assertThat(r.getTime()).isLessThan(2000);
+        });
+    }
+
+    @Test
+    void restartedProviderIsPickedUpAgain() throws Exception {
+        ThriftSampler sampler = new ThriftSampler();
+        ThriftTestServer server = ThriftTestServer.start("buffered", "binary", new TestEchoService(0, false));
+        int port = server.port();
+        JavaSamplerContext context = SamplerRun.context(sampler, Map.of("port", Integer.toString(port)));
+        sampler.setupTest(context);
+        try {
+            SampleResult before = sampler.runTest(context);
+            server.close();
+            SampleResult whileDown = sampler.runTest(context);
+            server = ThriftTestServer.start("buffered", "binary", new TestEchoService(0, false), port);
+            SampleResult after = sampler.runTest(context);
+
+            assertThat(before.isSuccessful()).as(before.getResponseMessage()).isTrue();
+            assertThat(whileDown.getResponseCode()).isEqualTo("connection");
+            assertThat(after.isSuccessful()).as(after.getResponseMessage()).isTrue();
+        } finally {
+            sampler.teardownTest(context);
+            server.close();
+        }
+    }
+
+    @Test
+    void slowProviderIsATimeout() throws Exception {
+        try (ThriftTestServer slow = ThriftTestServer.start("buffered", "binary", new TestEchoService(2000, false))) {
+            SampleResult result = SamplerRun.runOnce(new ThriftSampler(), Map.of(
+                    "port", Integer.toString(slow.port()), "timeout_ms", "300"));
+
+            assertThat(result.isSuccessful()).isFalse();
+            assertThat(result.getResponseCode()).isEqualTo("timeout");
+            assertThat(result.getTime()).isBetween(250L, 1900L);
+        }
+    }
+
+    @Test
+    void wrongEchoIsAFailedSampleSayingWhatDiffered() throws Exception {
+        try (ThriftTestServer wrong = ThriftTestServer.start("framed", "compact", new TestEchoService(0, true))) {
+            SampleResult result = SamplerRun.runOnce(new ThriftSampler(), Map.of(
+                    "port", Integer.toString(wrong.port()), "transport", "framed", "protocol", "compact",
+                    "payload", "list", "list_count", "2", "size_bytes", "300"));
+
+            assertThat(result.isSuccessful()).isFalse();
+            assertThat(result.getResponseCode()).isEqualTo("wrong-response");
+            assertThat(result.getResponseMessage()).contains("list of 2 entries").contains("list of 3 entries");
+        }
+    }
+
+    @Test
+    void mismatchedTransportIsAFailedSampleNotAnException() throws Exception {
+        try (ThriftTestServer framed = ThriftTestServer.start("framed", "binary", new TestEchoService(0, false))) {
+            SampleResult result = SamplerRun.runOnce(new ThriftSampler(), Map.of(
+                    "port", Integer.toString(framed.port()), "transport", "buffered", "timeout_ms", "1000"));
+
+            assertThat(result.isSuccessful()).isFalse();
+            assertThat(result.getResponseCode()).isIn("connection", "timeout", "serialization");
+        }
+    }
+}
