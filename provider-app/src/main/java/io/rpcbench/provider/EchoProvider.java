@@ -1,0 +1,119 @@
+package io.rpcbench.provider;
+
+import io.rpcbench.provider.dubbo.DubboEndpoint;
+import io.rpcbench.provider.registry.EmbeddedZooKeeper;
+import io.rpcbench.provider.thrift.ThriftEndpoint;
+import java.util.Optional;
+import java.util.StringJoiner;
+
+/**
+ * The running provider: a registry (embedded ZooKeeper or an external one), the Dubbo export and the Thrift
+ * server, started in that order and stopped in reverse. The public API behind the command, also used by tests.
+ *
+ * <pre>{@code
+ * JvmDefaults.apply();
+ * try (EchoProvider provider = EchoProvider.start(ProviderCommand.settings("--dubbo-port", "0", "--thrift-port", "0",
+ *         "--zookeeper-port", "0"))) {
+ *     System.out.println(provider.readyLine());
+ * }
+ * }</pre>
+ */
+public final class EchoProvider implements AutoCloseable {
+
+    /** The start of the ready line, which other tools wait for. */
+    public static final String READY_PREFIX = "rpcbench-provider ready";
+
+    /** The line printed once everything has stopped. */
+    public static final String STOPPED_LINE = "rpcbench-provider stopped";
+
+    private final String registry;
+    private final EmbeddedZooKeeper zookeeper;
+    private final DubboEndpoint dubbo;
+    private final ThriftEndpoint thrift;
+
+    private EchoProvider(String registry, EmbeddedZooKeeper zookeeper, DubboEndpoint dubbo, ThriftEndpoint thrift) {
+        this.registry = registry;
+        this.zookeeper = zookeeper;
+        this.dubbo = dubbo;
+        this.thrift = thrift;
+    }
+
+    /**
+     * Starts every endpoint the settings ask for and returns once all of them accept connections.
+     * On failure, whatever was started is stopped again before the exception leaves.
+     *
+     * @throws PortInUseException when a port is taken
+     */
+    public static EchoProvider start(ProviderSettings settings) {
+        DelayedEcho echo = new DelayedEcho(settings.delayMs());
+        EmbeddedZooKeeper zookeeper = null;
+        ThriftEndpoint thrift = null;
+        try {
+            String registry;
+            if (settings.registry().isPresent()) {
+                registry = settings.registry().get().hostPort();
+            } else {
+                zookeeper = EmbeddedZooKeeper.start(settings.bind(), settings.zookeeperPort());
+                registry = zookeeper.hostPort();
+            }
+            if (settings.thrift()) {
+                thrift = ThriftEndpoint.start(echo, settings.bind(), settings.thriftPort(), settings.thriftTransport(),
+                        settings.thriftProtocol(), settings.threads());
+            }
+            DubboEndpoint dubbo = null;
+            if (settings.dubbo()) {
+                dubbo = DubboEndpoint.start(echo, "zookeeper://" + registry, settings.bind(), settings.dubboPort(),
+                        settings.dubboProtocol(), settings.serialization(), settings.threads());
+            }
+            return new EchoProvider(registry, zookeeper, dubbo, thrift);
+        } catch (RuntimeException e) {
+            if (thrift != null) {
+                thrift.close();
+            }
+            if (zookeeper != null) {
+                zookeeper.close();
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * {@code rpcbench-provider ready zookeeper=127.0.0.1:2181 dubbo=dubbo://127.0.0.1:20880 thrift=127.0.0.1:9090}:
+     * key=value tokens separated by single spaces, a key left out when its endpoint is disabled.
+     */
+    public String readyLine() {
+        StringJoiner line = new StringJoiner(" ");
+        line.add(READY_PREFIX);
+        line.add("zookeeper=" + registry);
+        dubbo().ifPresent(d -> line.add("dubbo=" + d.endpoint()));
+        thrift().ifPresent(t -> line.add("thrift=" + t.hostPort()));
+        return line.toString();
+    }
+
+    /** {@code host:port} of the registry in use, embedded or external. */
+    public String registry() {
+        return registry;
+    }
+
+    public Optional<DubboEndpoint> dubbo() {
+        return Optional.ofNullable(dubbo);
+    }
+
+    public Optional<ThriftEndpoint> thrift() {
+        return Optional.ofNullable(thrift);
+    }
+
+    /** Unexports Dubbo (while the registry still runs, so it unregisters), stops Thrift, stops ZooKeeper. */
+    @Override
+    public void close() {
+        if (dubbo != null) {
+            dubbo.close();
+        }
+        if (thrift != null) {
+            thrift.close();
+        }
+        if (zookeeper != null) {
+            zookeeper.close();
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package io.rpcbench.provider;
+
+import io.rpcbench.provider.registry.RegistryAddress;
+import io.rpcbench.provider.thrift.ThriftProtocol;
+import io.rpcbench.provider.thrift.ThriftTransport;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code rpcbench-provider} command line: parses and checks the options ({@link #settings(String...)}),
+ * starts the {@link EchoProvider}, prints the ready line on stdout, and on SIGTERM stops everything and prints
+ * {@value EchoProvider#STOPPED_LINE}.
+ *
+ * <p>Exit codes: 0 after a stop by SIGTERM, 1 when the provider cannot start (a port taken, the registry
+ * unreachable), 2 for a bad option.
+ */
+@Command(name = "rpcbench-provider", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Starts ZooKeeper (embedded unless --registry), exports io.rpcbench.echo.EchoService over "
+                + "Dubbo and serves ThriftEchoService over Thrift, then prints one ready line.")
+public final class ProviderCommand implements Callable<Integer> {
+
+    /** Dubbo protocols the provider can export. */
+    public static final List<String> DUBBO_PROTOCOLS = List.of("dubbo", "tri");
+
+    /** Dubbo serializations shipped in org.apache.dubbo:dubbo 3.3. */
+    public static final List<String> SERIALIZATIONS = List.of("hessian2", "fastjson2");
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Address every endpoint listens on (default: ${DEFAULT-VALUE}).")
+    private String bind;
+
+    @Option(names = "--registry", description = "External ZooKeeper, zookeeper://host:port (default: start an embedded one).")
+    private String registry;
+
+    @Option(names = "--zookeeper-port", defaultValue = "2181", description = "Embedded ZooKeeper port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    private int zookeeperPort;
+
+    @Option(names = "--dubbo-port", defaultValue = "20880", description = "Dubbo port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    private int dubboPort;
+
+    @Option(names = "--dubbo-protocol", defaultValue = "dubbo", description = "dubbo or tri (default: ${DEFAULT-VALUE}).")
+    private String dubboProtocol;
+
+    @Option(names = "--serialization", defaultValue = "hessian2", description = "hessian2 or fastjson2 (default: ${DEFAULT-VALUE}).")
+    private String serialization;
+
+    @Option(names = "--thrift-port", defaultValue = "9090", description = "Thrift port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    private int thriftPort;
+
+    @Option(names = "--thrift-transport", defaultValue = "buffered", description = "buffered or framed (default: ${DEFAULT-VALUE}).")
+    private String thriftTransport;
+
+    @Option(names = "--thrift-protocol", defaultValue = "binary", description = "binary or compact (default: ${DEFAULT-VALUE}).")
+    private String thriftProtocol;
+
+    @Option(names = "--threads", defaultValue = "200", description = "Worker threads of the Dubbo and of the Thrift server (default: ${DEFAULT-VALUE}).")
+    private int threads;
+
+    @Option(names = "--delay-ms", defaultValue = "0", description = "Sleep before answering each call, in ms (default: ${DEFAULT-VALUE}).")
+    private int delayMs;
+
+    @Option(names = "--no-dubbo", description = "Do not export over Dubbo.")
+    private boolean noDubbo;
+
+    @Option(names = "--no-thrift", description = "Do not serve over Thrift.")
+    private boolean noThrift;
+
+    /**
+     * Parses and checks command-line words, as {@code java -jar} would, without starting anything.
+     *
+     * @throws ParameterException naming the bad option and what was expected
+     */
+    public static ProviderSettings settings(String... args) {
+        ProviderCommand command = new ProviderCommand();
+        new CommandLine(command).parseArgs(args);
+        return command.toSettings();
+    }
+
+    @Override
+    public Integer call() {
+        ProviderSettings settings = toSettings();
+        EchoProvider provider;
+        try {
+            provider = EchoProvider.start(settings);
+        } catch (PortInUseException e) {
+            err().println("rpcbench-provider: " + e.getMessage());
+            return 1;
+        } catch (RuntimeException e) {
+            err().println("rpcbench-provider: cannot start: " + rootMessage(e));
+            return 1;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(provider), "rpcbench-provider-stop"));
+        out().println(provider.readyLine());
+        out().flush();
+        try {
+            // Runs until SIGTERM: the shutdown hook stops the provider and ends the JVM.
+            new CountDownLatch(1).await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    private void stop(EchoProvider provider) {
+        try {
+            provider.close();
+        } catch (RuntimeException e) {
+            err().println("rpcbench-provider: error while stopping: " + rootMessage(e));
+        }
+        out().println(EchoProvider.STOPPED_LINE);
+        out().flush();
+        err().flush();
+        // A JVM ended by SIGTERM exits 143 even when every hook succeeds; a clean stop is exit 0.
+        Runtime.getRuntime().halt(0);
+    }
+
+    ProviderSettings toSettings() {
+        checkPort("--zookeeper-port", zookeeperPort);
+        checkPort("--dubbo-port", dubboPort);
+        checkPort("--thrift-port", thriftPort);
+        if (threads < 1) {
+            throw bad("--threads", threads + " is out of range; expected 1 or more");
+        }
+        if (delayMs < 0) {
+            throw bad("--delay-ms", delayMs + " is out of range; expected 0 or more milliseconds");
+        }
+        if (!DUBBO_PROTOCOLS.contains(dubboProtocol)) {
+            throw bad("--dubbo-protocol", "unknown protocol '" + dubboProtocol + "'; expected one of "
+                    + String.join(", ", DUBBO_PROTOCOLS));
+        }
+        if (!SERIALIZATIONS.contains(serialization)) {
+            throw bad("--serialization", "unknown serialization '" + serialization + "'; expected one of "
+                    + String.join(", ", SERIALIZATIONS));
+        }
+        try {
+            InetAddress.getByName(bind);
+        } catch (UnknownHostException e) {
+            throw bad("--bind", "'" + bind + "' is not an address of this machine; expected an IP address such as 127.0.0.1");
+        }
+        ThriftTransport transport;
+        ThriftProtocol protocol;
+        Optional<RegistryAddress> external;
+        try {
+            transport = ThriftTransport.parse(thriftTransport);
+        } catch (IllegalArgumentException e) {
+            throw bad("--thrift-transport", e.getMessage());
+        }
+        try {
+            protocol = ThriftProtocol.parse(thriftProtocol);
+        } catch (IllegalArgumentException e) {
+            throw bad("--thrift-protocol", e.getMessage());
+        }
+        try {
+            external = registry == null ? Optional.empty() : Optional.of(RegistryAddress.parse(registry));
+        } catch (IllegalArgumentException e) {
+            throw bad("--registry", e.getMessage());
+        }
+        return new ProviderSettings(bind, external, zookeeperPort, !noDubbo, dubboPort, dubboProtocol, serialization,
+                !noThrift, thriftPort, transport, protocol, threads, delayMs);
+    }
+
+    private void checkPort(String option, int port) {
+        if (port < 0 || port > 65535) {
+            throw bad(option, port + " is out of range; expected 0 (pick a free port) to 65535");
+        }
+    }
+
+    private ParameterException bad(String option, String problem) {
+        return new ParameterException(spec.commandLine(), "Invalid value for option '" + option + "': " + problem);
+    }
+
+    private PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    private PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + root + ")";
+    }
+}

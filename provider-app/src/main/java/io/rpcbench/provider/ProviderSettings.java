@@ -1,0 +1,40 @@
+package io.rpcbench.provider;
+
+import io.rpcbench.provider.registry.RegistryAddress;
+import io.rpcbench.provider.thrift.ThriftProtocol;
+import io.rpcbench.provider.thrift.ThriftTransport;
+import java.util.Optional;
+
+/**
+ * Everything the provider app was asked to do, already checked: {@link ProviderCommand#settings(String...)}
+ * builds it from command-line words, {@link EchoProvider#start(ProviderSettings)} runs it. Port 0 means
+ * "pick a free port".
+ *
+ * @param bind            the address every endpoint listens on (and the host that is registered)
+ * @param registry        an external ZooKeeper, or empty to start the embedded one
+ * @param zookeeperPort   port of the embedded ZooKeeper
+ * @param dubbo           whether to export the echo service over Dubbo
+ * @param dubboPort       port of the Dubbo protocol server
+ * @param dubboProtocol   {@code dubbo} or {@code tri}
+ * @param serialization   Dubbo serialization, e.g. {@code hessian2}
+ * @param thrift          whether to serve the echo service over Thrift
+ * @param thriftPort      port of the Thrift server
+ * @param thriftTransport buffered or framed
+ * @param thriftProtocol  binary or compact
+ * @param threads         worker threads of the Dubbo and of the Thrift server each
+ * @param delayMs         time every call sleeps before it answers (seed 002's simulated latency)
+ */
+public record ProviderSettings(
+        String bind,
+        Optional<RegistryAddress> registry,
+        int zookeeperPort,
+        boolean dubbo,
+        int dubboPort,
+        String dubboProtocol,
+        String serialization,
+        boolean thrift,
+        int thriftPort,
+        ThriftTransport thriftTransport,
+        ThriftProtocol thriftProtocol,
+        int threads,
+        int delayMs) {}

@@ -1,0 +1,149 @@
+package io.rpcbench.provider.dubbo;
+
+import io.rpcbench.echo.EchoService;
+import io.rpcbench.provider.PortCheck;
+import io.rpcbench.provider.PortInUseException;
+import java.util.List;
+import java.util.Map;
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.config.ProtocolConfig;
+import org.apache.dubbo.config.RegistryConfig;
+import org.apache.dubbo.config.ServiceConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.model.FrameworkModel;
+
+/**
+ * {@link EchoService} exported over Dubbo (protocol {@code dubbo} or {@code tri}) and registered in ZooKeeper.
+ * Each endpoint has its own {@link FrameworkModel}, so that several providers can run in one JVM (tests) and
+ * {@link #close()} leaves nothing of Dubbo behind.
+ *
+ * <pre>{@code
+ * DubboEndpoint dubbo = DubboEndpoint.start(echo, "zookeeper://127.0.0.1:2181", "127.0.0.1", 0, "dubbo", "hessian2", 200);
+ * dubbo.endpoint();  // dubbo://127.0.0.1:<port>, accepting connections and registered
+ * dubbo.close();     // unregisters, closes the server
+ * }</pre>
+ */
+public final class DubboEndpoint implements AutoCloseable {
+
+    /** The application name providers register under (/services/rpcbench-provider in ZooKeeper). */
+    public static final String APPLICATION = "rpcbench-provider";
+
+    /** When port 0 is asked for, a port found free may be taken before Dubbo binds it: try another. */
+    private static final int FREE_PORT_ATTEMPTS = 3;
+
+    private static final String SHUTDOWN_WAIT_MS = "1000";
+
+    private final FrameworkModel framework;
+    private final DubboBootstrap bootstrap;
+    private final String protocol;
+    private final String host;
+    private final int port;
+    private final List<URL> exportedUrls;
+
+    private DubboEndpoint(FrameworkModel framework, DubboBootstrap bootstrap, String protocol, String host, int port,
+            List<URL> exportedUrls) {
+        this.framework = framework;
+        this.bootstrap = bootstrap;
+        this.protocol = protocol;
+        this.host = host;
+        this.port = port;
+        this.exportedUrls = exportedUrls;
+    }
+
+    /**
+     * Returns once the service is exported (its server accepts connections) and registered.
+     *
+     * @param registry {@code zookeeper://host:port}
+     * @param port     0 to pick a free port
+     * @throws PortInUseException when a fixed port is taken
+     */
+    public static DubboEndpoint start(EchoService echo, String registry, String bind, int port, String protocol,
+            String serialization, int threads) {
+        if (port != 0) {
+            PortCheck.requireFree("dubbo", bind, port);
+            return export(echo, registry, bind, port, protocol, serialization, threads);
+        }
+        for (int attempt = 1; ; attempt++) {
+            int candidate = PortCheck.freePort(bind);
+            try {
+                return export(echo, registry, bind, candidate, protocol, serialization, threads);
+            } catch (PortInUseException e) {
+                if (attempt == FREE_PORT_ATTEMPTS) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static DubboEndpoint export(EchoService echo, String registry, String bind, int port, String protocol,
+            String serialization, int threads) {
+        FrameworkModel framework = new FrameworkModel();
+        DubboBootstrap bootstrap = DubboBootstrap.newInstance(framework);
+        try {
+            ApplicationConfig application = new ApplicationConfig(APPLICATION);
+            // The QoS console would listen on 22222; a benchmark provider needs none.
+            application.setQosEnable(false);
+            // Prefer the exported protocol when Dubbo picks the address of the application instance it registers.
+            application.setProtocol(protocol);
+            // Caches under ~/.dubbo are locked per application name: a second provider on the host (tests, two
+            // providers of seed 000's high-pressure case) would log a stack trace. A benchmark needs no cache.
+            application.setEnableFileCache(false);
+            // In-flight calls get this long to finish on stop (Dubbo's default is 10 s).
+            application.setShutwait(SHUTDOWN_WAIT_MS);
+
+            RegistryConfig registryConfig = new RegistryConfig(registry);
+            registryConfig.setParameters(Map.of("file-cache", "false"));
+            // Dubbo would also watch ZooKeeper for dynamic configuration; nothing writes any, and its watchers
+            // log errors when the connection closes on stop.
+            registryConfig.setUseAsConfigCenter(false);
+
+            ProtocolConfig protocolConfig = new ProtocolConfig(protocol, port);
+            protocolConfig.setSerialization(serialization);
+            protocolConfig.setThreadpool("fixed");
+            protocolConfig.setThreads(threads);
+
+            ServiceConfig<EchoService> service = new ServiceConfig<>();
+            service.setInterface(EchoService.class);
+            service.setRef(echo);
+            LoopbackHost.apply(bind, protocolConfig, service);
+
+            bootstrap.application(application)
+                    .registry(registryConfig)
+                    .protocol(protocolConfig)
+                    .service(service)
+                    .start();
+            return new DubboEndpoint(framework, bootstrap, protocol, bind, port, service.getExportedUrls());
+        } catch (RuntimeException e) {
+            stop(bootstrap, framework);
+            if (PortCheck.isAddressInUse(e)) {
+                throw new PortInUseException("dubbo", bind, port, e);
+            }
+            throw e;
+        }
+    }
+
+    /** {@code protocol://host:port} with the bind address, as the ready line shows it. */
+    public String endpoint() {
+        return protocol + "://" + host + ":" + port;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The URLs Dubbo exported (and registered), for checking which host they name. */
+    public List<URL> exportedUrls() {
+        return exportedUrls;
+    }
+
+    @Override
+    public void close() {
+        stop(bootstrap, framework);
+    }
+
+    private static void stop(DubboBootstrap bootstrap, FrameworkModel framework) {
+        bootstrap.stop();
+        framework.destroy();
+    }
+}

@@ -1,0 +1,76 @@
+package io.rpcbench.provider;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.echo.EchoPayload;
+import io.rpcbench.echo.Person;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The packaged jar run as users run it: {@code java -jar target/rpcbench-provider-app.jar [options]}. */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class ProviderJarIT {
+
+    private static final Duration READY_DEADLINE = Duration.ofSeconds(90);
+
+    @Test
+    void startsOnFreePortsEchoesAndStopsCleanlyOnSigterm() throws Exception {
+        try (ProviderProcess provider = ProviderProcess.start(
+                "--zookeeper-port", "0", "--dubbo-port", "0", "--thrift-port", "0")) {
+            String ready = provider.nextLine(READY_DEADLINE);
+            assertThat(ready).matches("rpcbench-provider ready zookeeper=127\\.0\\.0\\.1:\\d+ "
+                    + "dubbo=dubbo://127\\.0\\.0\\.1:\\d+ thrift=127\\.0\\.0\\.1:\\d+");
+            String thrift = value(ready, "thrift");
+            String dubbo = value(ready, "dubbo");
+
+            String text = EchoPayload.text(100 * 1024);
+            Person person = EchoPayload.person(1024);
+            try (ThriftEchoClient client = ThriftEchoClient.buffered(thrift)) {
+                assertThat(client.echo.echo(text)).isEqualTo(text);
+            }
+            try (DubboEchoClient client = new DubboEchoClient(dubbo, "hessian2")) {
+                assertThat(client.echo.echo(text)).isEqualTo(text);
+                assertThat(client.echo.echoPerson(person)).isEqualTo(person);
+            }
+
+            assertThat(provider.stop()).as("exit code after SIGTERM; stderr:\n%s", provider.stderr()).isZero();
+            assertThat(provider.nextLine(Duration.ofSeconds(5))).isEqualTo("rpcbench-provider stopped");
+        }
+    }
+
+    @Test
+    void takenPortExits1NamingPortAndEndpoint() throws Exception {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress("127.0.0.1", 0));
+            int port = taken.getLocalPort();
+            try (ProviderProcess provider = ProviderProcess.start(
+                    "--zookeeper-port", "0", "--thrift-port", "0", "--dubbo-port", Integer.toString(port))) {
+                assertThat(provider.exitCode()).isEqualTo(1);
+                assertThat(provider.stderr())
+                        .contains("port " + port + " (dubbo) on 127.0.0.1 is already in use")
+                        .doesNotContain("\tat ");
+            }
+        }
+    }
+
+    @Test
+    void badOptionExits2NamingTheOption() throws Exception {
+        try (ProviderProcess provider = ProviderProcess.start("--threads", "0")) {
+            assertThat(provider.exitCode()).isEqualTo(2);
+            assertThat(provider.stderr()).contains("'--threads'").contains("expected 1 or more");
+        }
+    }
+
+    private static String value(String readyLine, String key) {
+        for (String token : readyLine.split(" ")) {
+            if (token.startsWith(key + "=")) {
+                return token.substring(key.length() + 1);
+            }
+        }
+        throw new AssertionError("no " + key + "= in " + readyLine);
+    }
+}
