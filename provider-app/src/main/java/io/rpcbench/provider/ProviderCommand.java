@@ -148,7 +148,7 @@ public final class ProviderCommand implements Callable<Integer> {
         try {
             InetAddress.getByName(bind);
         } catch (UnknownHostException e) {
-            throw bad("--bind", "'" + bind + "' is not an address of this machine; expected an IP address such as 127.0.0.1");
+            throw bad("--bind", "'" + bind + "' cannot be resolved; expected an IP address of this machine such as 127.0.0.1");
         }
         ThriftTransport transport;
         ThriftProtocol protocol;

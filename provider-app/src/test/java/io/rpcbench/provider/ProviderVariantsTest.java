@@ -6,11 +6,14 @@ import io.rpcbench.echo.EchoPayload;
 import io.rpcbench.echo.Person;
 import io.rpcbench.echo.ThriftPersons;
 import java.util.concurrent.TimeUnit;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The selectable variants: triple + fastjson2, framed + compact Thrift, the artificial delay. */
+/** The selectable variants: triple + fastjson2, framed + compact Thrift, the delay, an external registry. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ProviderVariantsTest {
 
@@ -63,6 +66,23 @@ class ProviderVariantsTest {
                 "--no-dubbo", "--thrift-port", "0"))) {
             assertThat(provider.readyLine()).matches("rpcbench-provider ready zookeeper=127\\.0\\.0\\.1:\\d+ "
                     + "thrift=127\\.0\\.0\\.1:\\d+");
+        }
+    }
+
+    @Test
+    void externalRegistryIsUsedAndShownInTheReadyLine() throws Exception {
+        try (EchoProvider registryOnly = EchoProvider.start(ProviderCommand.settings("--zookeeper-port", "0",
+                "--no-dubbo", "--no-thrift"))) {
+            String zookeeper = registryOnly.registry();
+            try (EchoProvider provider = EchoProvider.start(ProviderCommand.settings("--registry",
+                    "zookeeper://" + zookeeper, "--dubbo-port", "0", "--no-thrift"))) {
+                assertThat(provider.readyLine()).startsWith("rpcbench-provider ready zookeeper=" + zookeeper + " dubbo=");
+                try (CuratorFramework zk = CuratorFrameworkFactory.newClient(zookeeper, new RetryOneTime(100))) {
+                    zk.start();
+                    assertThat(zk.blockUntilConnected(30, TimeUnit.SECONDS)).isTrue();
+                    assertThat(zk.getChildren().forPath("/dubbo/io.rpcbench.echo.EchoService/providers")).hasSize(1);
+                }
+            }
         }
     }
 }
