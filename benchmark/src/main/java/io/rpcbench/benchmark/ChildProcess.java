@@ -35,6 +35,7 @@ public final class ChildProcess implements AutoCloseable {
     private final Process process;
     private final Path log;
     private final Deque<String> tail = new ArrayDeque<>();
+    private volatile boolean stopping;
     private volatile Predicate<String> awaited = line -> false;
     private volatile CompletableFuture<String> awaitedLine = new CompletableFuture<>();
 
@@ -144,10 +145,12 @@ public final class ChildProcess implements AutoCloseable {
      */
     public int stop() {
         if (process.isAlive()) {
-            process.destroy();
+            stopping = true;
+            // Through the handle: Process.destroy() would also close our end of its output, losing its last lines.
+            process.toHandle().destroy();
             try {
                 if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-                    process.destroyForcibly();
+                    process.toHandle().destroyForcibly();
                     process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
                 }
             } catch (InterruptedException e) {
@@ -175,7 +178,10 @@ public final class ChildProcess implements AutoCloseable {
                 remember(line);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot copy the output of " + name + " to " + log, e);
+            if (!stopping) {
+                throw new UncheckedIOException("cannot copy the output of " + name + " to " + log, e);
+            }
+            // stop() closed the stream (Process.destroy does) while the last output was being read.
         }
     }
 
