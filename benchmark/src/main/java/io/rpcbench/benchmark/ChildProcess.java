@@ -36,13 +36,19 @@ public final class ChildProcess implements AutoCloseable {
     private final Path log;
     private final Deque<String> tail = new ArrayDeque<>();
     private volatile boolean stopping;
+    /** Stops the child when this JVM is stopped (e.g. SIGTERM) before the caller could. */
+    private final Thread stopOnExit = new Thread(this::stop, "stop-child-on-exit");
     private volatile Predicate<String> awaited = line -> false;
     private volatile CompletableFuture<String> awaitedLine = new CompletableFuture<>();
+
+    private final Thread pump;
 
     private ChildProcess(String name, Process process, Path log) {
         this.name = name;
         this.process = process;
         this.log = log;
+        this.pump = new Thread(this::copyOutput, name + "-output");
+        pump.setDaemon(true);
     }
 
     /**
@@ -56,9 +62,8 @@ public final class ChildProcess implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().putAll(environment);
         ChildProcess child = new ChildProcess(name, builder.start(), log);
-        Thread pump = new Thread(child::copyOutput, name + "-output");
-        pump.setDaemon(true);
-        pump.start();
+        Runtime.getRuntime().addShutdownHook(child.stopOnExit);
+        child.pump.start();
         return child;
     }
 
@@ -97,9 +102,10 @@ public final class ChildProcess implements AutoCloseable {
         try {
             return future.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            throw new IllegalStateException(name + " did not print the expected line within " + deadline.toSeconds()
-                    + " s; last output:\n" + tail(), e);
+            throw new IllegalStateException(name + " did not print the expected line within " + deadline.toMillis()
+                    + " ms; last output:\n" + tail(), e);
         } catch (ExecutionException e) {
+            awaitOutputEnd();
             throw new IllegalStateException(e.getCause().getMessage() + "; last output:\n" + tail(), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -123,6 +129,15 @@ public final class ChildProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for " + name, e);
+        }
+    }
+
+    /** After the process has exited: lets the output copy catch up, so messages hold its last lines. */
+    private void awaitOutputEnd() {
+        try {
+            pump.join(Duration.ofSeconds(5).toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -157,6 +172,11 @@ public final class ChildProcess implements AutoCloseable {
                 process.destroyForcibly();
                 Thread.currentThread().interrupt();
             }
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopOnExit);
+        } catch (IllegalStateException shuttingDown) {
+            // this call runs inside the hook itself
         }
         return process.isAlive() ? -1 : process.exitValue();
     }
