@@ -8,6 +8,7 @@ import io.rpcbench.sampler.FailureClassifier;
 import io.rpcbench.sampler.SamplerParameters;
 import io.rpcbench.sampler.TimedCall;
 import java.nio.charset.StandardCharsets;
+import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
@@ -17,12 +18,14 @@ import org.slf4j.LoggerFactory;
 /**
  * The JMeter side of an echo sampler: maps JMeter's Java Request lifecycle onto an {@link EchoClient} and a
  * {@link CallOutcome} onto a {@link SampleResult}. All behaviour lives in the client and {@link TimedCall}.
+ * A subclass names its own parameters and reads them into its settings type {@code S}; the timeout and payload
+ * parameters are common to all.
  *
- * <p>JMeter creates one instance per thread and calls {@link #setupTest} once (parameters are read,
- * validated and the client opened here), {@link #runTest} per sample (never throws), then
- * {@link #teardownTest} (the client is closed).
+ * <p>JMeter asks {@link #getDefaultParameters} for the parameters a new sampler shows. It creates one instance
+ * per thread and calls {@link #setupTest} once (parameters are read, validated and the client opened here),
+ * {@link #runTest} per sample (never throws), then {@link #teardownTest} (the client is closed).
  */
-public abstract class EchoJavaSampler extends AbstractJavaSamplerClient {
+public abstract class EchoJavaSampler<S> extends AbstractJavaSamplerClient {
 
     private static final Logger LOG = LoggerFactory.getLogger(EchoJavaSampler.class);
 
@@ -32,30 +35,56 @@ public abstract class EchoJavaSampler extends AbstractJavaSamplerClient {
     private CallOutcome setupFailure;
 
     /**
-     * Reads this sampler's parameters and opens its client.
-     *
-     * @throws BadParameterException when a parameter is invalid
+     * Adds, with their defaults, the parameters that say where and how this sampler calls; the timeout and
+     * payload parameters every echo sampler shares follow them.
      */
-    protected abstract EchoClient open(SamplerParameters parameters, EchoRequest request);
+    protected abstract void addTargetParameters(Arguments arguments);
 
-    /** Where the client would call, for a message when it could not be opened. */
-    protected abstract String describeTarget(SamplerParameters parameters);
+    /**
+     * Reads and validates the parameters that say where and how this sampler calls.
+     *
+     * @throws BadParameterException when one is invalid
+     */
+    protected abstract S settings(SamplerParameters parameters);
+
+    /** Opens the client that sends {@code request} as {@code settings} say. */
+    protected abstract EchoClient open(S settings, EchoRequest request);
+
+    /** Where the client calls, for the message when it could not be opened. */
+    protected abstract String target(S settings);
+
+    @Override
+    public final Arguments getDefaultParameters() {
+        Arguments arguments = new Arguments();
+        addTargetParameters(arguments);
+        arguments.addArgument(SamplerParameters.TIMEOUT_MS, Integer.toString(SamplerParameters.DEFAULT_TIMEOUT_MS));
+        arguments.addArgument(SamplerParameters.PAYLOAD, SamplerParameters.DEFAULT_PAYLOAD);
+        arguments.addArgument(SamplerParameters.SIZE_BYTES, Integer.toString(SamplerParameters.DEFAULT_SIZE_BYTES));
+        arguments.addArgument(SamplerParameters.LIST_COUNT, Integer.toString(SamplerParameters.DEFAULT_LIST_COUNT));
+        return arguments;
+    }
 
     @Override
     public void setupTest(JavaSamplerContext context) {
         SamplerParameters parameters = new SamplerParameters(context::getParameter);
+        EchoRequest request;
+        S settings;
         try {
-            EchoRequest request = parameters.echoRequest(); // the payload is built here, once per thread
-            client = open(parameters, request);
-            summary = request.summary();
+            request = parameters.echoRequest(); // the payload is built here, once per thread
+            settings = settings(parameters);
         } catch (BadParameterException e) {
             badParameter = e;
             LOG.error("{}: every sample will fail: {}", getClass().getSimpleName(), e.getMessage());
+            return;
+        }
+        try {
+            client = open(settings, request);
+            summary = request.summary();
         } catch (RuntimeException | LinkageError e) {
             // The library could not build a client at all: fail each sample with the reason instead of the thread.
             setupFailure = CallOutcome.failure(FailureClassifier.categorize(e),
                     "could not create the client: " + FailureClassifier.describe(
-                            FailureClassifier.categorize(e), e, describeTarget(parameters)),
+                            FailureClassifier.categorize(e), e, target(settings)),
                     "no call: no client");
             LOG.error("{}: could not create the client", getClass().getSimpleName(), e);
         }

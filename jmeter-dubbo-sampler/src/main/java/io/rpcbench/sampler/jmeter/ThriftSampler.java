@@ -12,30 +12,28 @@ import org.apache.jmeter.config.Arguments;
  * JMeter thread. Parameters: {@code host}, {@code port}, {@code transport} (buffered|framed),
  * {@code protocol} (binary|compact), {@code timeout_ms}, {@code payload}, {@code size_bytes}, {@code list_count}.
  */
-public class ThriftSampler extends EchoJavaSampler {
+public class ThriftSampler extends EchoJavaSampler<ThriftSettings> {
 
     @Override
-    public Arguments getDefaultParameters() {
-        Arguments arguments = new Arguments();
+    protected void addTargetParameters(Arguments arguments) {
         arguments.addArgument(ThriftSettings.HOST, ThriftSettings.DEFAULT_HOST);
         arguments.addArgument(ThriftSettings.PORT, Integer.toString(ThriftSettings.DEFAULT_PORT));
         arguments.addArgument(ThriftSettings.TRANSPORT, ThriftSettings.DEFAULT_TRANSPORT);
         arguments.addArgument(ThriftSettings.PROTOCOL, ThriftSettings.DEFAULT_PROTOCOL);
-        arguments.addArgument(SamplerParameters.TIMEOUT_MS, Integer.toString(SamplerParameters.DEFAULT_TIMEOUT_MS));
-        arguments.addArgument(SamplerParameters.PAYLOAD, SamplerParameters.DEFAULT_PAYLOAD);
-        arguments.addArgument(SamplerParameters.SIZE_BYTES, Integer.toString(SamplerParameters.DEFAULT_SIZE_BYTES));
-        arguments.addArgument(SamplerParameters.LIST_COUNT, Integer.toString(SamplerParameters.DEFAULT_LIST_COUNT));
-        return arguments;
     }
 
     @Override
-    protected EchoClient open(SamplerParameters parameters, EchoRequest request) {
-        ThriftSettings settings = ThriftSettings.from(parameters);
+    protected ThriftSettings settings(SamplerParameters parameters) {
+        return ThriftSettings.from(parameters);
+    }
+
+    @Override
+    protected EchoClient open(ThriftSettings settings, EchoRequest request) {
         return new ThriftEchoClient(settings, request);
     }
 
     @Override
-    protected String describeTarget(SamplerParameters parameters) {
-        return ThriftSettings.from(parameters).target();
+    protected String target(ThriftSettings settings) {
+        return settings.target();
     }
 }

@@ -3,9 +3,11 @@ package io.rpcbench.sampler.jmeter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.rpcbench.provider.DelayedEcho;
+import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.sampler.DubboReferences;
-import io.rpcbench.sampler.DubboTestProvider;
-import io.rpcbench.sampler.TestEchoService;
+import io.rpcbench.sampler.LoopbackProviders;
+import io.rpcbench.sampler.WrongEcho;
 import java.util.List;
 import java.util.Map;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
@@ -18,11 +20,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class DubboSamplerTest {
 
-    private static DubboTestProvider provider;
+    private static DubboEndpoint provider;
 
     @BeforeAll
     static void startProvider() throws Exception {
-        provider = DubboTestProvider.start("dubbo", new TestEchoService(0, false), null, null);
+        provider = LoopbackProviders.dubbo("dubbo", new DelayedEcho(0));
     }
 
     @AfterAll
@@ -36,7 +38,7 @@ class DubboSamplerTest {
     @ValueSource(strings = {"string", "person", "map", "list", "none"})
     void echoesEveryPayloadKind(String payload) {
         List<SampleResult> results = SamplerRun.run(new DubboSampler(), Map.of(
-                "address", provider.directUrl(), "payload", payload, "size_bytes", "2048", "list_count", "3"), 3);
+                "address", provider.endpoint(), "payload", payload, "size_bytes", "2048", "list_count", "3"), 3);
 
         assertThat(results).allSatisfy(r -> {
             assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
@@ -47,9 +49,9 @@ class DubboSamplerTest {
 
     @Test
     void echoesOverTriple() throws Exception {
-        try (DubboTestProvider tri = DubboTestProvider.start("tri", new TestEchoService(0, false), null, null)) {
+        try (DubboEndpoint tri = LoopbackProviders.dubbo("tri", new DelayedEcho(0))) {
             List<SampleResult> results = SamplerRun.run(new DubboSampler(), Map.of(
-                    "address", tri.directUrl(), "protocol", "tri", "payload", "person", "size_bytes", "4096"), 3);
+                    "address", tri.endpoint(), "protocol", "tri", "payload", "person", "size_bytes", "4096"), 3);
 
             assertThat(results).allSatisfy(r -> {
                 assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue();
@@ -61,7 +63,7 @@ class DubboSamplerTest {
     @Test
     void recordsTheWireSizeOfA100KibEchoFromTheDubboCodec() {
         SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of(
-                "address", provider.directUrl(), "payload", "string", "size_bytes", "102400"));
+                "address", provider.endpoint(), "payload", "string", "size_bytes", "102400"));
 
         assertThat(result.isSuccessful()).as(result.getResponseMessage()).isTrue();
         // More than the payload: the codec's count includes the 16-byte header, so it is not the fallback estimate.
@@ -72,7 +74,7 @@ class DubboSamplerTest {
 
     @Test
     void serializationParameterChoosesTheWireFormat() {
-        Map<String, String> base = Map.of("address", provider.directUrl(), "payload", "person", "size_bytes", "1024");
+        Map<String, String> base = Map.of("address", provider.endpoint(), "payload", "person", "size_bytes", "1024");
         SampleResult hessian = SamplerRun.runOnce(new DubboSampler(), with(base, "serialization", "hessian2"));
         SampleResult json = SamplerRun.runOnce(new DubboSampler(), with(base, "serialization", "fastjson2"));
 
@@ -85,7 +87,7 @@ class DubboSamplerTest {
     void connectionsStayOnLoopbackAtBothEnds() throws Exception {
         assumeTrue(LoopbackSockets.readable(), "needs Linux /proc/net/tcp");
         DubboSampler sampler = new DubboSampler();
-        JavaSamplerContext context = SamplerRun.context(sampler, Map.of("address", provider.directUrl()));
+        JavaSamplerContext context = SamplerRun.context(sampler, Map.of("address", provider.endpoint()));
         sampler.setupTest(context);
         try {
             SampleResult result = sampler.runTest(context);
@@ -101,9 +103,9 @@ class DubboSamplerTest {
 
     @Test
     void wrongEchoIsAFailedSampleSayingWhatDiffered() throws Exception {
-        try (DubboTestProvider wrong = DubboTestProvider.start("dubbo", new TestEchoService(0, true), null, null)) {
+        try (DubboEndpoint wrong = LoopbackProviders.dubbo("dubbo", new WrongEcho())) {
             SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of(
-                    "address", wrong.directUrl(), "payload", "string", "size_bytes", "100"));
+                    "address", wrong.endpoint(), "payload", "string", "size_bytes", "100"));
 
             assertThat(result.isSuccessful()).isFalse();
             assertThat(result.getResponseCode()).isEqualTo("wrong-response");
@@ -113,9 +115,9 @@ class DubboSamplerTest {
 
     @Test
     void slowProviderIsATimeout() throws Exception {
-        try (DubboTestProvider slow = DubboTestProvider.start("dubbo", new TestEchoService(2000, false), null, null)) {
+        try (DubboEndpoint slow = LoopbackProviders.dubbo("dubbo", new DelayedEcho(2000))) {
             SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of(
-                    "address", slow.directUrl(), "timeout_ms", "300"));
+                    "address", slow.endpoint(), "timeout_ms", "300"));
 
             assertThat(result.isSuccessful()).isFalse();
             assertThat(result.getResponseCode()).isEqualTo("timeout");
@@ -125,7 +127,7 @@ class DubboSamplerTest {
 
     @Test
     void providerDownIsAConnectionFailureReturnedPromptly() throws Exception {
-        int nobody = DubboTestProvider.freePort();
+        int nobody = LoopbackProviders.freePort();
         List<SampleResult> results = SamplerRun.run(new DubboSampler(), Map.of(
                 "address", "dubbo://127.0.0.1:" + nobody, "timeout_ms", "5000"), 3);
 
@@ -139,9 +141,9 @@ class DubboSamplerTest {
 
     @Test
     void versionAndGroupReachTheMatchingProvider() throws Exception {
-        try (DubboTestProvider grouped = DubboTestProvider.start("dubbo", new TestEchoService(0, false), "2.0", "blue")) {
+        try (DubboEndpoint grouped = LoopbackProviders.dubbo("dubbo", new DelayedEcho(0), "2.0", "blue")) {
             SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of(
-                    "address", grouped.directUrl(), "version", "2.0", "group", "blue"));
+                    "address", grouped.endpoint(), "version", "2.0", "group", "blue"));
 
             assertThat(result.isSuccessful()).as(result.getResponseMessage()).isTrue();
         }
@@ -150,9 +152,9 @@ class DubboSamplerTest {
     @Test
     void consumersAreSharedPerWholeConfiguration() {
         int before = DubboReferences.liveConsumers();
-        Map<String, String> blue = Map.of("address", provider.directUrl(), "group", "blue");
-        Map<String, String> green = Map.of("address", provider.directUrl(), "group", "green");
-        Map<String, String> blueV2 = Map.of("address", provider.directUrl(), "group", "blue", "version", "2");
+        Map<String, String> blue = Map.of("address", provider.endpoint(), "group", "blue");
+        Map<String, String> green = Map.of("address", provider.endpoint(), "group", "green");
+        Map<String, String> blueV2 = Map.of("address", provider.endpoint(), "group", "blue", "version", "2");
         DubboSampler[] samplers = {new DubboSampler(), new DubboSampler(), new DubboSampler(), new DubboSampler()};
         JavaSamplerContext[] contexts = {
             SamplerRun.context(samplers[0], blue), SamplerRun.context(samplers[1], blue),

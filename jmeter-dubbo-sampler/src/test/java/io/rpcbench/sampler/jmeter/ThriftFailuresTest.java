@@ -2,9 +2,10 @@ package io.rpcbench.sampler.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.sampler.DubboTestProvider;
-import io.rpcbench.sampler.TestEchoService;
-import io.rpcbench.sampler.ThriftTestServer;
+import io.rpcbench.provider.DelayedEcho;
+import io.rpcbench.provider.thrift.ThriftEndpoint;
+import io.rpcbench.sampler.LoopbackProviders;
+import io.rpcbench.sampler.WrongEcho;
 import java.util.List;
 import java.util.Map;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
@@ -15,7 +16,7 @@ class ThriftFailuresTest {
 
     @Test
     void providerDownIsAConnectionFailureReturnedPromptly() throws Exception {
-        int nobody = DubboTestProvider.freePort();
+        int nobody = LoopbackProviders.freePort();
         List<SampleResult> results = SamplerRun.run(new ThriftSampler(), Map.of("port", Integer.toString(nobody)), 3);
 
         assertThat(results).allSatisfy(r -> {
@@ -29,7 +30,7 @@ class ThriftFailuresTest {
     @Test
     void restartedProviderIsPickedUpAgain() throws Exception {
         ThriftSampler sampler = new ThriftSampler();
-        ThriftTestServer server = ThriftTestServer.start("buffered", "binary", new TestEchoService(0, false));
+        ThriftEndpoint server = LoopbackProviders.thrift("buffered", "binary", new DelayedEcho(0));
         int port = server.port();
         JavaSamplerContext context = SamplerRun.context(sampler, Map.of("port", Integer.toString(port)));
         sampler.setupTest(context);
@@ -37,7 +38,7 @@ class ThriftFailuresTest {
             SampleResult before = sampler.runTest(context);
             server.close();
             SampleResult whileDown = sampler.runTest(context);
-            server = ThriftTestServer.start("buffered", "binary", new TestEchoService(0, false), port);
+            server = LoopbackProviders.thrift("buffered", "binary", new DelayedEcho(0), port);
             SampleResult after = sampler.runTest(context);
 
             assertThat(before.isSuccessful()).as(before.getResponseMessage()).isTrue();
@@ -51,7 +52,7 @@ class ThriftFailuresTest {
 
     @Test
     void slowProviderIsATimeout() throws Exception {
-        try (ThriftTestServer slow = ThriftTestServer.start("buffered", "binary", new TestEchoService(2000, false))) {
+        try (ThriftEndpoint slow = LoopbackProviders.thrift("buffered", "binary", new DelayedEcho(2000))) {
             SampleResult result = SamplerRun.runOnce(new ThriftSampler(), Map.of(
                     "port", Integer.toString(slow.port()), "timeout_ms", "300"));
 
@@ -63,7 +64,7 @@ class ThriftFailuresTest {
 
     @Test
     void wrongEchoIsAFailedSampleSayingWhatDiffered() throws Exception {
-        try (ThriftTestServer wrong = ThriftTestServer.start("framed", "compact", new TestEchoService(0, true))) {
+        try (ThriftEndpoint wrong = LoopbackProviders.thrift("framed", "compact", new WrongEcho())) {
             SampleResult result = SamplerRun.runOnce(new ThriftSampler(), Map.of(
                     "port", Integer.toString(wrong.port()), "transport", "framed", "protocol", "compact",
                     "payload", "list", "list_count", "2", "size_bytes", "300"));
@@ -76,7 +77,7 @@ class ThriftFailuresTest {
 
     @Test
     void mismatchedTransportIsAFailedSampleNotAnException() throws Exception {
-        try (ThriftTestServer framed = ThriftTestServer.start("framed", "binary", new TestEchoService(0, false))) {
+        try (ThriftEndpoint framed = LoopbackProviders.thrift("framed", "binary", new DelayedEcho(0))) {
             SampleResult result = SamplerRun.runOnce(new ThriftSampler(), Map.of(
                     "port", Integer.toString(framed.port()), "transport", "buffered", "timeout_ms", "1000"));
 

@@ -2,8 +2,9 @@ package io.rpcbench.sampler.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.sampler.TestEchoService;
-import io.rpcbench.sampler.ThriftTestServer;
+import io.rpcbench.provider.DelayedEcho;
+import io.rpcbench.provider.thrift.ThriftEndpoint;
+import io.rpcbench.sampler.LoopbackProviders;
 import java.util.List;
 import java.util.Map;
 import org.apache.jmeter.samplers.SampleResult;
@@ -19,7 +20,7 @@ class ThriftSamplerTest {
         "string, framed, compact", "person, framed, compact", "map, framed, compact", "list, framed, compact",
         "none, framed, compact"})
     void echoesEveryPayloadKind(String payload, String transport, String protocol) throws Exception {
-        try (ThriftTestServer server = ThriftTestServer.start(transport, protocol, new TestEchoService(0, false))) {
+        try (ThriftEndpoint server = LoopbackProviders.thrift(transport, protocol, new DelayedEcho(0))) {
             List<SampleResult> results = SamplerRun.run(new ThriftSampler(), Map.of(
                     "port", Integer.toString(server.port()), "transport", transport, "protocol", protocol,
                     "payload", payload, "size_bytes", "2048", "list_count", "3"), 3);

@@ -60,14 +60,28 @@ public final class DubboEndpoint implements AutoCloseable {
      */
     public static DubboEndpoint start(EchoService echo, String registry, String bind, int port, String protocol,
             String serialization, int threads) {
+        return start(echo, registry, bind, port, protocol, serialization, threads, null, null);
+    }
+
+    /**
+     * As {@link #start(EchoService, String, String, int, String, String, int)}, exporting the service under a
+     * version and a group, so that only consumers asking for both reach it.
+     *
+     * @param registry {@code zookeeper://host:port}, or {@code N/A} to export without registering (consumers
+     *                 then use a direct URL)
+     * @param version  the service version, or null for none
+     * @param group    the service group, or null for none
+     */
+    public static DubboEndpoint start(EchoService echo, String registry, String bind, int port, String protocol,
+            String serialization, int threads, String version, String group) {
         if (port != 0) {
             PortCheck.requireFree("dubbo", bind, port);
-            return export(echo, registry, bind, port, protocol, serialization, threads);
+            return export(echo, version, group, registry, bind, port, protocol, serialization, threads);
         }
         for (int attempt = 1; ; attempt++) {
             int candidate = PortCheck.freePort(bind);
             try {
-                return export(echo, registry, bind, candidate, protocol, serialization, threads);
+                return export(echo, version, group, registry, bind, candidate, protocol, serialization, threads);
             } catch (PortInUseException e) {
                 if (attempt == FREE_PORT_ATTEMPTS) {
                     throw e;
@@ -76,8 +90,8 @@ public final class DubboEndpoint implements AutoCloseable {
         }
     }
 
-    private static DubboEndpoint export(EchoService echo, String registry, String bind, int port, String protocol,
-            String serialization, int threads) {
+    private static DubboEndpoint export(EchoService echo, String version, String group, String registry, String bind,
+            int port, String protocol, String serialization, int threads) {
         FrameworkModel framework = new FrameworkModel();
         DubboBootstrap bootstrap = DubboBootstrap.newInstance(framework);
         try {
@@ -106,6 +120,8 @@ public final class DubboEndpoint implements AutoCloseable {
             ServiceConfig<EchoService> service = new ServiceConfig<>();
             service.setInterface(EchoService.class);
             service.setRef(echo);
+            service.setVersion(version);
+            service.setGroup(group);
             LoopbackHost.apply(bind, protocolConfig, service);
 
             bootstrap.application(application)
