@@ -1,0 +1,94 @@
+package io.rpcbench.reports;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The rpcbench dashboard of one or more runs: add the runs, then write one self-contained HTML file (and, if
+ * wanted, its figures as JSON). Each run is read in one streaming pass ({@link RunReport}); the comparison
+ * tables are built from all runs ({@link ComparisonTables}); {@link DashboardWriter} writes the page.
+ *
+ * <pre>{@code
+ * DashboardData data = Dashboard.builder()
+ *         .title("Dubbo vs Thrift, echo 1k and 100k")
+ *         .addRun("dubbo-echo-1k", Path.of("results/dubbo-echo-1k.jtl"),
+ *                 Optional.of(Path.of("results/dubbo-echo-1k-perfmon.jtl")),
+ *                 Optional.of("dubbo-echo-1k/dashboard/index.html"))
+ *         .write(Path.of("results/dashboard.html"));
+ * }</pre>
+ *
+ * The output depends only on the inputs (no clock, no host name), so the same files give the same page.
+ */
+public final class Dashboard {
+
+    static final String DEFAULT_TITLE = "rpcbench dashboard";
+
+    private String title = DEFAULT_TITLE;
+    private final List<RunInput> runs = new ArrayList<>();
+
+    private Dashboard() {}
+
+    public static Dashboard builder() {
+        return new Dashboard();
+    }
+
+    public Dashboard title(String title) {
+        this.title = Objects.requireNonNull(title, "title");
+        return this;
+    }
+
+    /** Adds a run; system and scenario come from its name ({@link RunInput#named}). */
+    public Dashboard addRun(String name, Path jtl, Optional<Path> perfmon, Optional<String> jmeterDashboard) {
+        return addRun(RunInput.named(name, jtl, perfmon, jmeterDashboard));
+    }
+
+    public Dashboard addRun(RunInput run) {
+        if (runs.stream().anyMatch(r -> r.name().equals(run.name()))) {
+            throw new IllegalArgumentException("two runs are named '" + run.name() + "'; expected one name per run");
+        }
+        runs.add(run);
+        return this;
+    }
+
+    /**
+     * Reads every run and returns the dashboard's figures.
+     *
+     * @param htmlFolder where the page will be, so links to JMeter dashboards given as paths are relative to it
+     * @throws IllegalStateException when no run was added
+     * @throws JtlFormatException naming the file and line of a malformed JTL or PerfMon file
+     */
+    public DashboardData read(Path htmlFolder) {
+        if (runs.isEmpty()) {
+            throw new IllegalStateException("no runs to report on; add at least one run (a JTL file)");
+        }
+        for (RunInput run : runs) {
+            requireFile(run, "JTL", run.jtl());
+            run.perfmon().ifPresent(p -> requireFile(run, "PerfMon", p));
+        }
+        List<DashboardData.RunData> data = new ArrayList<>();
+        runs.forEach(run -> data.add(RunReport.read(run, htmlFolder)));
+        return new DashboardData(title, data, ComparisonTables.of(data));
+    }
+
+    /** Reads every run and writes the HTML page to {@code html}; returns the figures it shows. */
+    public DashboardData write(Path html) {
+        Path folder = html.toAbsolutePath().getParent();
+        DashboardData data = read(folder);
+        DashboardWriter.write(data, html);
+        return data;
+    }
+
+    private static void requireFile(RunInput run, String what, Path file) {
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            throw new UncheckedIOException(new IOException("run '" + run.name() + "': the " + what + " file " + file
+                    + (Files.exists(file) ? " is not a readable file" : " does not exist")
+                    + "; expected JMeter CSV results with a header line"));
+        }
+    }
+}
