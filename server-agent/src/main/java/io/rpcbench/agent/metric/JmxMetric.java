@@ -1,0 +1,87 @@
+package io.rpcbench.agent.metric;
+
+import java.io.IOException;
+import java.lang.management.ClassLoadingMXBean;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import javax.management.MBeanServerConnection;
+import javax.management.MalformedObjectNameException;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+
+/**
+ * {@code jmx:url=host\:port[:user=..:password=..]:<field>[:unit=]}: a JVM on the host (or anywhere its JMX port is
+ * reachable), read over JMX remote. The JVM must be started with {@code -Dcom.sun.management.jmxremote.port=...}.
+ * Fields: heap or memory-usage (heap bytes used, default), memory-committed (heap bytes committed), gc-time
+ * (milliseconds in all collectors since the previous reading), class-count (classes loaded now), compile-time
+ * (JIT milliseconds since the previous reading).
+ */
+final class JmxMetric implements Metric {
+    private static final Logger LOG = Logger.getLogger(JmxMetric.class.getName());
+    private static final Fields FIELDS = new Fields("heap", "memory-usage", "memory-committed", "gc-time",
+            "class-count", "compile-time");
+    private static final String DEFAULT_URL = "localhost:4711";
+
+    private final JMXConnector connector;
+    private final MBeanServerConnection server;
+    private final String field;
+    private final double divisor;
+    private final Counter counter = new Counter();
+
+    JmxMetric(JmxConnections connections, MetricSpec spec) throws IOException {
+        this.field = FIELDS.pick(spec);
+        this.divisor = Unit.divisor(spec);
+        String url = spec.option("url").isEmpty() ? DEFAULT_URL : spec.option("url");
+        this.connector = connections.connect(url, spec.option("user"), spec.option("password"));
+        this.server = connector.getMBeanServerConnection();
+    }
+
+    @Override
+    public double read() throws IOException, MalformedObjectNameException {
+        if (field.equals("heap") || field.equals("memory-usage") || field.equals("memory-committed")) {
+            MemoryMXBean memory = ManagementFactory.newPlatformMXBeanProxy(server,
+                    ManagementFactory.MEMORY_MXBEAN_NAME, MemoryMXBean.class);
+            long bytes = field.equals("memory-committed") ? memory.getHeapMemoryUsage().getCommitted()
+                    : memory.getHeapMemoryUsage().getUsed();
+            return bytes / divisor;
+        } else if (field.equals("gc-time")) {
+            long millis = 0;
+            for (GarbageCollectorMXBean gc : collectors()) {
+                millis += Math.max(0, gc.getCollectionTime());
+            }
+            return counter.change(millis);
+        } else if (field.equals("class-count")) {
+            return ManagementFactory.newPlatformMXBeanProxy(server, ManagementFactory.CLASS_LOADING_MXBEAN_NAME,
+                    ClassLoadingMXBean.class).getLoadedClassCount();
+        }
+        CompilationMXBean jit = ManagementFactory.newPlatformMXBeanProxy(server,
+                ManagementFactory.COMPILATION_MXBEAN_NAME, CompilationMXBean.class);
+        return jit.isCompilationTimeMonitoringSupported() ? counter.change(jit.getTotalCompilationTime()) : Double.NaN;
+    }
+
+    private List<GarbageCollectorMXBean> collectors() throws IOException, MalformedObjectNameException {
+        List<GarbageCollectorMXBean> result = new ArrayList<GarbageCollectorMXBean>();
+        ObjectName pattern = new ObjectName(ManagementFactory.GARBAGE_COLLECTOR_MXBEAN_DOMAIN_TYPE + ",*");
+        for (ObjectName name : server.queryNames(pattern, null)) {
+            result.add(ManagementFactory.newPlatformMXBeanProxy(server, name.getCanonicalName(),
+                    GarbageCollectorMXBean.class));
+        }
+        return result;
+    }
+
+    @Override
+    public void close() {
+        try {
+            connector.close();
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "closing a JMX connection failed", e);
+        }
+    }
+}
