@@ -1,0 +1,86 @@
+package io.rpcbench.reports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The rpcbench-reports command line: run specs, outputs, and errors that name the bad input. */
+class DashboardCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return DashboardCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    }
+
+    @Test
+    void writesThePageAndTheFiguresAndPrintsThePagesPath() throws IOException {
+        Path html = dir.resolve("out/dashboard.html");
+        Path json = dir.resolve("dashboard-data.json");
+
+        int code = run("--run", "dubbo-echo-1k=" + DashboardFixtures.file("dubbo-echo-1k.jtl") + ",perfmon="
+                        + DashboardFixtures.file("dubbo-echo-1k-perfmon.jtl") + ",jmeter-dashboard=" + dir.resolve("out/d/index.html"),
+                "--run", "thrift-echo-1k=" + DashboardFixtures.file("thrift-echo-1k.jtl") + ",system=Thrift 0.20",
+                "--output", html.toString(), "--data-json", json.toString());
+
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString().trim()).isEqualTo(html.toAbsolutePath().normalize().toString());
+        assertThat(Files.readString(html)).contains("\"jmeterDashboard\" : \"d/index.html\"");
+        assertThat(Files.readString(json)).contains("\"system\" : \"Thrift 0.20\"");
+    }
+
+    @Test
+    void aMissingJtlFailsNamingTheRunAndTheFile() {
+        Path missing = dir.resolve("nowhere.jtl");
+
+        int code = run("--run", "dubbo-echo-1k=" + missing, "--output", dir.resolve("d.html").toString());
+
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString()).contains("run 'dubbo-echo-1k'", missing + " does not exist");
+        assertThat(dir.resolve("d.html")).doesNotExist();
+    }
+
+    @Test
+    void aCorruptJtlLineFailsNamingFileAndLine() throws IOException {
+        Path jtl = dir.resolve("broken.jtl");
+        Files.writeString(jtl, "timeStamp,elapsed,label,responseCode,success\n1700000000000,3,x,OK,true\n17000000");
+
+        int code = run("--run", "x=" + jtl, "--output", dir.resolve("d.html").toString());
+
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString()).contains(jtl + ":3: the row has 1 fields");
+    }
+
+    @Test
+    void runSpecsAreParsedAndMistakesNamed() {
+        RunInput run = DashboardCommand.parse("dubbo-echo-100k=r/a.jtl,perfmon=r/p.jtl,scenario=100k");
+        assertThat(run.name()).isEqualTo("dubbo-echo-100k");
+        assertThat(run.system()).isEqualTo("dubbo");
+        assertThat(run.scenario()).isEqualTo("100k");
+        assertThat(run.perfmon()).contains(Path.of("r/p.jtl"));
+
+        assertThatThrownBy(() -> DashboardCommand.parse("r/a.jtl"))
+                .hasMessageContaining("--run 'r/a.jtl': no NAME=JTL at the start; expected NAME=JTL[,perfmon=FILE]");
+        assertThatThrownBy(() -> DashboardCommand.parse("a=x.jtl,perfmom=p.jtl"))
+                .hasMessageContaining("'perfmom=p.jtl' is not one of perfmon=");
+        assertThatThrownBy(() -> DashboardCommand.parse("a=x.jtl,perfmon=p,perfmon=q"))
+                .hasMessageContaining("'perfmon' is given twice");
+    }
+
+    @Test
+    void missingOutputIsAUsageError() {
+        assertThat(run("--run", "a=x.jtl")).isEqualTo(2);
+        assertThat(err.toString()).contains("Missing required option: '--output=HTML'");
+    }
+}
