@@ -140,9 +140,9 @@ final class Agent implements Control {
             udp.close();
         }
         for (ClientSession session : sessions) {
-            session.close();
+            sessions.remove(session);
+            session.disconnect();
         }
-        sessions.clear();
         stopped.countDown();
     }
 

@@ -85,6 +85,12 @@ final class ClientSession {
         });
     }
 
+    /** Closes the session and ends its connection (the agent is stopping). */
+    void disconnect() {
+        close();
+        onExit.run();
+    }
+
     /** Stops streaming and frees the session's thread and metrics; safe to call twice. */
     void close() {
         thread.shutdownNow();

@@ -9,16 +9,16 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code exec:<program>:<arg>:...} (only with {@code --allow-exec}): runs the command and reports the number on
- * the last line of its output. Stdout and stderr are read together as they come, at most {@link #MAX_OUTPUT_CHARS},
- * and the process is killed after {@link #TIMEOUT_SECONDS}: large or endless output cannot hang the agent (it hung
- * the original, which read stderr to the end before stdout).
+ * the last line of its output. Stdout and stderr are read together as they come, keeping only the last line, and
+ * the process is killed after {@link #TIMEOUT_SECONDS} (the value is then empty): large or endless output cannot hang
+ * the agent (it hung the original, which read stderr to the end before stdout).
  */
 final class ExecMetric implements Metric {
     static final int TIMEOUT_SECONDS = 10;
-    static final int MAX_OUTPUT_CHARS = 1 << 20;
     private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(
             new ThreadFactory() {
                 @Override
@@ -41,9 +41,11 @@ final class ExecMetric implements Metric {
     @Override
     public double read() throws IOException, InterruptedException {
         final Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        final AtomicBoolean overran = new AtomicBoolean();
         ScheduledFuture<?> kill = WATCHDOG.schedule(new Runnable() {
             @Override
             public void run() {
+                overran.set(true);
                 process.destroyForcibly();
             }
         }, TIMEOUT_SECONDS, TimeUnit.SECONDS);
@@ -52,10 +54,8 @@ final class ExecMetric implements Metric {
             process.getOutputStream().close();
             BufferedReader output = new BufferedReader(
                     new InputStreamReader(process.getInputStream(), Charset.defaultCharset()));
-            long chars = 0;
             String line;
-            while ((line = output.readLine()) != null && chars < MAX_OUTPUT_CHARS) {
-                chars += line.length() + 1;
+            while ((line = output.readLine()) != null) {
                 if (!line.trim().isEmpty()) {
                     last = line.trim();
                 }
@@ -64,6 +64,7 @@ final class ExecMetric implements Metric {
             kill.cancel(false);
             process.destroyForcibly();
         }
-        return Numbers.parse(last);
+        // A command the watchdog killed did not finish: its last line is not its answer.
+        return overran.get() ? Double.NaN : Numbers.parse(last);
     }
 }

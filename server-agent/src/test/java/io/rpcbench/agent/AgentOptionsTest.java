@@ -1,0 +1,53 @@
+package io.rpcbench.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.logging.Level;
+
+import org.junit.jupiter.api.Test;
+
+class AgentOptionsTest {
+
+    @Test
+    void defaultsAreTheOriginalPortsOnLoopbackWithEverythingDangerousOff() {
+        AgentOptions options = AgentOptions.parse();
+        assertThat(options.tcpPort).isEqualTo(4444);
+        assertThat(options.udpPort).isEqualTo(4444);
+        assertThat(options.bind).isEqualTo("127.0.0.1");
+        assertThat(options.intervalSeconds).isEqualTo(1);
+        assertThat(options.allowClients).isEmpty();
+        assertThat(options.allowExec || options.allowTail || options.allowShutdown || options.allowUdpTransmitter)
+                .isFalse();
+    }
+
+    @Test
+    void theOriginalsOptionsAndOursAreRead() {
+        AgentOptions options = AgentOptions.parse("--tcp-port", "0", "--udp-port", "off", "--interval", "5",
+                "--loglevel", "debug", "--sysinfo", "--auto-shutdown", "--bind", "0.0.0.0", "--allow-clients",
+                "127.0.0.1, 10.0.0.5", "--allow-exec", "--allow-tail", "--allow-shutdown", "--allow-udp-transmitter");
+        assertThat(options.tcpPort).isZero();
+        assertThat(options.udpPort).isEqualTo(AgentOptions.OFF);
+        assertThat(options.intervalSeconds).isEqualTo(5);
+        assertThat(options.logLevel).isEqualTo(Level.FINE);
+        assertThat(options.sysinfo && options.autoShutdown).isTrue();
+        assertThat(options.bind).isEqualTo("0.0.0.0");
+        assertThat(options.allowClients).containsExactly("127.0.0.1", "10.0.0.5");
+        assertThat(options.allowExec && options.allowTail && options.allowShutdown && options.allowUdpTransmitter)
+                .isTrue();
+    }
+
+    @Test
+    void badValuesNameTheOptionAndWhatItExpects() {
+        assertThatThrownBy(() -> AgentOptions.parse("--tcp-port", "70000"))
+                .hasMessage("--tcp-port expects a port 0-65535 or off, got '70000'");
+        assertThatThrownBy(() -> AgentOptions.parse("--interval", "0"))
+                .hasMessage("--interval expects whole seconds from 1, got '0'");
+        assertThatThrownBy(() -> AgentOptions.parse("--loglevel", "loud"))
+                .hasMessage("--loglevel expects debug, info, warn or error, got 'loud'");
+        assertThatThrownBy(() -> AgentOptions.parse("--no-exec")).hasMessage("unknown option '--no-exec'");
+        assertThatThrownBy(() -> AgentOptions.parse("--bind")).hasMessage("--bind needs a value");
+        assertThatThrownBy(() -> AgentOptions.parse("--tcp-port", "off", "--udp-port", "off"))
+                .hasMessageContaining("nothing to listen on");
+    }
+}

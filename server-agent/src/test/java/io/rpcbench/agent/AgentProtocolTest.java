@@ -1,0 +1,248 @@
+package io.rpcbench.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.Socket;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.rpcbench.agent.metric.JmxConnections;
+import io.rpcbench.agent.metric.MetricCatalog;
+
+/** The agent on free loopback ports, reading a {@link FakeHost}, talked to as a PerfMon client would. */
+class AgentProtocolTest {
+    private static final long REPLY_MILLIS = 3000;
+    private final FakeHost host = new FakeHost();
+    private Agent agent;
+
+    private Agent start(String... extraArgs) throws IOException {
+        String[] args = new String[extraArgs.length + 4];
+        args[0] = "--tcp-port";
+        args[1] = "0";
+        args[2] = "--udp-port";
+        args[3] = "0";
+        System.arraycopy(extraArgs, 0, args, 4, extraArgs.length);
+        AgentOptions options = AgentOptions.parse(args);
+        agent = new Agent(options, new MetricCatalog(host, JmxConnections.REMOTE, options.allowExec,
+                options.allowTail));
+        agent.start();
+        return agent;
+    }
+
+    @AfterEach
+    void stop() {
+        if (agent != null) {
+            agent.stop();
+        }
+    }
+
+    @Test
+    void readyLineNamesTheLoopbackPorts() throws IOException {
+        start();
+        assertThat(agent.readyLine()).isEqualTo("rpcbench-agent ready tcp=127.0.0.1:" + agent.tcpPort()
+                + " udp=127.0.0.1:" + agent.udpPort());
+    }
+
+    @Test
+    void readyLineLeavesOutAListenerThatIsOff() throws IOException {
+        agent = new Agent(AgentOptions.parse("--tcp-port", "0", "--udp-port", "off"),
+                new MetricCatalog(host, JmxConnections.REMOTE, false, false));
+        agent.start();
+        assertThat(agent.readyLine()).isEqualTo("rpcbench-agent ready tcp=127.0.0.1:" + agent.tcpPort());
+    }
+
+    @Test
+    void tcpClientGetsYepAndOneFieldPerSpecWithAnEmptyFieldForABadSpec() throws IOException {
+        start();
+        host.tcp.put("LISTEN", 3);
+        try (LineClient client = new LineClient(agent.tcpPort())) {
+            assertThat(client.send("test").readLine(REPLY_MILLIS)).isEqualTo("Yep");
+            client.send("metrics-single:memory:usedperc\tfoo:bar\ttcp:listen\tcpu:core=99\tmemory:total");
+            assertThat(client.readLine(REPLY_MILLIS)).isEqualTo("75.0\t\t3.0\t\t1000.0\t");
+        }
+    }
+
+    @Test
+    void metricsStreamOneLinePerIntervalUntilExit() throws IOException {
+        start();
+        try (LineClient client = new LineClient(agent.tcpPort())) {
+            // The collector's own form: type, colon, params, and a TAB after every spec.
+            client.send("interval:1").send("metrics:memory:total\tswap:total\t");
+            assertThat(client.readLine(REPLY_MILLIS)).isEqualTo("1000.0\t400.0\t");
+            host.memory = new io.rpcbench.agent.host.MemoryReading(2000, 250, 400, 100, 0, 0);
+            assertThat(client.readLine(REPLY_MILLIS)).isEqualTo("2000.0\t400.0\t");
+            client.send("exit");
+            String next = client.readLine(REPLY_MILLIS);
+            if (next != null) {  // a line may have been on its way before exit
+                assertThat(client.readLine(REPLY_MILLIS)).isNull();
+            }
+        }
+    }
+
+    @Test
+    void eachClientKeepsItsOwnInterval() throws IOException {
+        start();
+        try (LineClient fast = new LineClient(agent.tcpPort()); LineClient slow = new LineClient(agent.tcpPort())) {
+            slow.send("interval:4").send("metrics:memory:total");
+            fast.send("interval:1").send("metrics:memory:total");
+            long start = System.nanoTime();
+            int fastLines = 0;
+            while (System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(3500)) {
+                if (!fast.readLineOrTimeout(500).equals("TIMEOUT")) {
+                    fastLines++;
+                }
+            }
+            assertThat(fastLines).isGreaterThanOrEqualTo(3);
+            assertThat(slow.readLineOrTimeout(100)).as("interval:1 of another client").isEqualTo("TIMEOUT");
+            assertThat(slow.readLine(REPLY_MILLIS)).isEqualTo("1000.0\t");
+        }
+    }
+
+    @Test
+    void aSlowMetricDelaysOnlyItsOwnClient() throws IOException {
+        start();
+        host.memoryDelayMillis = 4000;
+        try (LineClient stuck = new LineClient(agent.tcpPort()); LineClient other = new LineClient(agent.tcpPort())) {
+            stuck.send("metrics-single:memory:total");
+            long start = System.nanoTime();
+            assertThat(other.send("test").readLine(REPLY_MILLIS)).isEqualTo("Yep");
+            assertThat(other.send("metrics-single:tcp:estab").readLine(REPLY_MILLIS)).isEqualTo("0.0\t");
+            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(2000);
+            assertThat(stuck.readLine(6000)).isEqualTo("1000.0\t");
+        }
+    }
+
+    @Test
+    void udpClientGetsTheSameAnswers() throws IOException {
+        start();
+        try (UdpClient client = new UdpClient(agent.udpPort())) {
+            assertThat(client.send("test").receive(REPLY_MILLIS)).isEqualTo("Yep");
+            assertThat(client.send("metrics-single:memory:total\tnope").receive(REPLY_MILLIS)).isEqualTo("1000.0\t\t");
+            client.send("interval:1").send("metrics:swap:used");
+            assertThat(client.receive(REPLY_MILLIS)).isEqualTo("100.0\t");
+            client.send("exit");
+        }
+    }
+
+    @Test
+    void shutdownIsRefusedByDefaultAndTheAgentKeepsRunning() throws IOException {
+        start();
+        try (LineClient client = new LineClient(agent.tcpPort())) {
+            assertThat(client.send("shutdown").readLine(REPLY_MILLIS))
+                    .startsWith("ERROR shutdown").contains("--allow-shutdown");
+            assertThat(client.send("test").readLine(REPLY_MILLIS)).isEqualTo("Yep");
+        }
+        try (LineClient again = new LineClient(agent.tcpPort())) {
+            assertThat(again.send("test").readLine(REPLY_MILLIS)).isEqualTo("Yep");
+        }
+    }
+
+    @Test
+    void shutdownStopsTheAgentWhenAllowed() throws Exception {
+        start("--allow-shutdown");
+        int port = agent.tcpPort();
+        try (LineClient client = new LineClient(port)) {
+            client.send("shutdown");
+            assertThat(client.readLine(REPLY_MILLIS)).as("connection closed by the stopping agent").isNull();
+        }
+        assertThat(portClosed(port)).isTrue();
+    }
+
+    @Test
+    void udpTransmitterIsRefusedByDefault() throws IOException {
+        start();
+        try (LineClient client = new LineClient(agent.tcpPort()); UdpClient receiver = new UdpClient(1)) {
+            client.send("udp-transmitter:127.0.0.1:" + receiver.port() + ":memory:total");
+            assertThat(client.readLine(REPLY_MILLIS)).startsWith("ERROR udp-transmitter")
+                    .contains("--allow-udp-transmitter");
+            assertThat(receiver.receive(1500)).isEqualTo("TIMEOUT");
+        }
+    }
+
+    @Test
+    void udpTransmitterStreamsToLoopbackWhenAllowed() throws IOException {
+        start("--allow-udp-transmitter");
+        try (LineClient client = new LineClient(agent.tcpPort()); UdpClient receiver = new UdpClient(1)) {
+            client.send("udp-transmitter:127.0.0.1:" + receiver.port() + ":memory:total\tswap:total");
+            assertThat(receiver.receive(REPLY_MILLIS)).isEqualTo("1000.0\t400.0\t");
+            assertThat(receiver.receive(REPLY_MILLIS)).isEqualTo("1000.0\t400.0\t");
+        }
+    }
+
+    @Test
+    void execAndTailSpecsAreEmptyFieldsByDefault() throws IOException {
+        start();
+        try (LineClient client = new LineClient(agent.tcpPort())) {
+            client.send("metrics-single:exec:/bin/echo:5\ttail:/etc/hostname\tmemory:total");
+            assertThat(client.readLine(REPLY_MILLIS)).isEqualTo("\t\t1000.0\t");
+        }
+    }
+
+    @Test
+    void execRunsWhenAllowed() throws IOException {
+        start("--allow-exec");
+        try (LineClient client = new LineClient(agent.tcpPort())) {
+            client.send("metrics-single:exec:/bin/echo:5");
+            assertThat(client.readLine(REPLY_MILLIS)).isEqualTo("5.0\t");
+        }
+    }
+
+    @Test
+    void unknownCommandsAndBadIntervalsGetAnErrorLine() throws IOException {
+        start();
+        try (LineClient client = new LineClient(agent.tcpPort())) {
+            assertThat(client.send("bogus").readLine(REPLY_MILLIS)).startsWith("ERROR bogus: unknown command");
+            assertThat(client.send("interval:0").readLine(REPLY_MILLIS))
+                    .isEqualTo("ERROR interval: expected a whole number of seconds from 1, got '0'");
+        }
+    }
+
+    @Test
+    void clientsOutsideTheAllowListAreTurnedAway() throws IOException {
+        start("--allow-clients", "10.0.0.5");
+        try (LineClient client = new LineClient(agent.tcpPort())) {
+            assertThat(client.readLine(REPLY_MILLIS)).isEqualTo(
+                    "ERROR client 127.0.0.1 is not in this agent's --allow-clients list");
+            assertThat(client.readLine(REPLY_MILLIS)).isNull();
+        }
+        try (UdpClient client = new UdpClient(agent.udpPort())) {
+            assertThat(client.send("test").receive(1500)).isEqualTo("TIMEOUT");
+        }
+    }
+
+    @Test
+    void clientsOnTheAllowListAreServed() throws IOException {
+        start("--allow-clients", "10.0.0.5,127.0.0.1");
+        try (LineClient client = new LineClient(agent.tcpPort())) {
+            assertThat(client.send("test").readLine(REPLY_MILLIS)).isEqualTo("Yep");
+        }
+    }
+
+    @Test
+    void autoShutdownStopsWhenTheLastClientLeaves() throws Exception {
+        start("--auto-shutdown");
+        int port = agent.tcpPort();
+        try (LineClient client = new LineClient(port)) {
+            assertThat(client.send("test").readLine(REPLY_MILLIS)).isEqualTo("Yep");
+            client.send("exit");
+        }
+        assertThat(portClosed(port)).isTrue();
+    }
+
+    /** Polls until the agent stops listening, with a deadline. */
+    private boolean portClosed(int port) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (System.nanoTime() < deadline) {
+            try (Socket probe = new Socket("127.0.0.1", port)) {
+                Thread.sleep(50);
+            } catch (IOException refused) {
+                return true;
+            }
+        }
+        return Arrays.asList(port).isEmpty();
+    }
+}
