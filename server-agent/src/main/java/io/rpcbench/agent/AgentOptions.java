@@ -76,6 +76,10 @@ final class AgentOptions {
                 options.allowShutdown = true;
             } else if (arg.equals("--allow-udp-transmitter")) {
                 options.allowUdpTransmitter = true;
+            } else if (arg.equals("--no-exec") || arg.equals("--agent-version")) {
+                // The original's: exec is off here unless --allow-exec, and the version is in the log; kept so
+                // start scripts written for the original still work.
+                continue;
             } else if (arg.equals("--help") || arg.equals("-h")) {
                 options.help = true;
             } else {

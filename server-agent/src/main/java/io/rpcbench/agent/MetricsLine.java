@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 
 /**
  * The reply to {@code metrics:} and {@code metrics-single:}: one field per spec, each followed by a TAB, e.g.
- * {@code "12.5\t\t3\t"} for three specs of which the second could not be read. Numbers are plain decimals (no
+ * {@code "12.5\t\t3.0\t"} for three specs of which the second could not be read. Numbers are plain decimals (no
  * exponent), which the collector's {@code Double.parseDouble} reads; an empty field is skipped by the collector.
  */
 final class MetricsLine {
@@ -23,6 +23,8 @@ final class MetricsLine {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             return "";
         }
-        return BigDecimal.valueOf(value).toPlainString();
+        String plain = BigDecimal.valueOf(value).toPlainString();
+        // Always a decimal point, as the original's Double.toString wrote: "0.0", "25276514304.0".
+        return plain.indexOf('.') < 0 ? plain + ".0" : plain;
     }
 }

@@ -38,6 +38,11 @@ class AgentOptionsTest {
     }
 
     @Test
+    void theOriginalsNoExecIsAcceptedAndChangesNothing() {
+        assertThat(AgentOptions.parse("--no-exec", "--agent-version").allowExec).isFalse();
+    }
+
+    @Test
     void badValuesNameTheOptionAndWhatItExpects() {
         assertThatThrownBy(() -> AgentOptions.parse("--tcp-port", "70000"))
                 .hasMessage("--tcp-port expects a port 0-65535 or off, got '70000'");
@@ -45,7 +50,8 @@ class AgentOptionsTest {
                 .hasMessage("--interval expects whole seconds from 1, got '0'");
         assertThatThrownBy(() -> AgentOptions.parse("--loglevel", "loud"))
                 .hasMessage("--loglevel expects debug, info, warn or error, got 'loud'");
-        assertThatThrownBy(() -> AgentOptions.parse("--no-exec")).hasMessage("unknown option '--no-exec'");
+        assertThatThrownBy(() -> AgentOptions.parse("--allow-everything"))
+                .hasMessage("unknown option '--allow-everything'");
         assertThatThrownBy(() -> AgentOptions.parse("--bind")).hasMessage("--bind needs a value");
         assertThatThrownBy(() -> AgentOptions.parse("--tcp-port", "off", "--udp-port", "off"))
                 .hasMessageContaining("nothing to listen on");
