@@ -56,6 +56,17 @@ class AgentProtocolTest {
     }
 
     @Test
+    void udpOnlyModeServesUdp() throws IOException {
+        agent = new Agent(AgentOptions.parse("--tcp-port", "off", "--udp-port", "0"),
+                new MetricCatalog(host, JmxConnections.REMOTE, false, false));
+        agent.start();
+        assertThat(agent.readyLine()).isEqualTo("rpcbench-agent ready udp=127.0.0.1:" + agent.udpPort());
+        try (UdpClient client = new UdpClient(agent.udpPort())) {
+            assertThat(client.send("test").receive(REPLY_MILLIS)).isEqualTo("Yep");
+        }
+    }
+
+    @Test
     void tcpClientGetsYepAndOneFieldPerSpecWithAnEmptyFieldForABadSpec() throws IOException {
         start();
         host.tcp.put("LISTEN", 3);
