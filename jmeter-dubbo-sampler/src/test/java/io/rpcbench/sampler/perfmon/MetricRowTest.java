@@ -1,0 +1,35 @@
+package io.rpcbench.sampler.perfmon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class MetricRowTest {
+
+    @Test
+    void aRowBecomesOneRowPerAgentWithTheSameMetric() {
+        MetricRow row = new MetricRow("10.0.0.5:4445,10.0.0.6", "4444", "Disks I/O", "readbytes");
+
+        assertThat(row.perAgent()).containsExactly(
+                new MetricRow("10.0.0.5", "4445", "Disks I/O", "readbytes"),
+                new MetricRow("10.0.0.6", "4444", "Disks I/O", "readbytes"));
+    }
+
+    @Test
+    void anEmptyHostCellSwitchesTheRowOff() {
+        assertThat(new MetricRow(" ", "4444", "CPU", "pid=:percent:label=provider").perAgent()).isEmpty();
+    }
+
+    @Test
+    void aSingleHostStaysAsWritten() {
+        assertThat(new MetricRow("localhost", " 4444 ", "CPU", "").perAgent())
+                .containsExactly(new MetricRow("localhost", "4444", "CPU", ""));
+    }
+
+    @Test
+    void aBadPortCellIsNamed() {
+        assertThatThrownBy(() -> new MetricRow("localhost", "${__P(x)}", "CPU", "").perAgent())
+                .hasMessageContaining("'${__P(x)}', which is not a number");
+    }
+}
