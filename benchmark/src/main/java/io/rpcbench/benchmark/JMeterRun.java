@@ -17,6 +17,9 @@ import java.util.TreeMap;
  */
 public final class JMeterRun {
 
+    /** The plans' property naming the PerfMon Metrics Collector's results file. */
+    static final String PERFMON_FILE = "perfmon.file";
+
     private final ProjectLayout layout;
     private final String planName;
     private final Path outputDir;
@@ -50,6 +53,15 @@ public final class JMeterRun {
         return outputDir.resolve(planName + ".jtl");
     }
 
+    /**
+     * The PerfMon Metrics Collector's results file: the plans write it where the {@code perfmon.file} property says,
+     * by default {@code <plan>-perfmon.jtl} beside the JTL.
+     */
+    public Path perfmon() {
+        String file = properties.get(PERFMON_FILE);
+        return file != null ? Path.of(file) : outputDir.resolve(planName + "-perfmon.jtl");
+    }
+
     public Path log() {
         return outputDir.resolve("jmeter.log");
     }
@@ -77,6 +89,10 @@ public final class JMeterRun {
                 "-j", log().toString()));
         if (dashboard) {
             command.addAll(List.of("-e", "-o", outputDir.resolve("dashboard").toString()));
+        }
+        // Else the collector writes perfmon.jtl into JMeter's working directory, shared by every run.
+        if (!properties.containsKey(PERFMON_FILE)) {
+            command.add("-J" + PERFMON_FILE + "=" + perfmon());
         }
         properties.forEach((key, value) -> command.add("-J" + key + "=" + value));
         try (ChildProcess jmeter = ChildProcess.start("jmeter " + planName, command,

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 /**
- * Where the built pieces of an rpcbench checkout are: the provider jar, the laid-out JMeter home, the
+ * Where the built pieces of an rpcbench checkout are: the provider jar, the agent jar, the laid-out JMeter home, the
  * shipped plans, and the JDK to run them with (the one running this code, so that a benchmark started
  * on JDK 25 runs everything on JDK 25).
  */
@@ -15,6 +15,11 @@ public record ProjectLayout(Path projectDir) {
 
     public Path providerJar() {
         return projectDir.resolve("provider-app/target/rpcbench-provider-app.jar");
+    }
+
+    /** rpcbench's PerfMon-compatible server agent, {@code server-agent}'s runnable jar. */
+    public Path agentJar() {
+        return projectDir.resolve("server-agent/target/rpcbench-server-agent.jar");
     }
 
     public Path jmeterHome() {
