@@ -1,14 +1,17 @@
 package io.rpcbench.benchmark;
 
+import io.rpcbench.reports.Dashboard;
 import io.rpcbench.reports.RunSummary;
 import io.rpcbench.reports.SummaryTable;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,8 +22,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * The main job: seed 003 on this machine. Starts the provider (embedded ZooKeeper, Dubbo and Thrift on
- * free loopback ports), runs each plan headless in the laid-out JMeter, stops the provider, and prints
- * samples, TPS, average, p90/p95/p99 and error % per plan with the path of each JMeter dashboard.
+ * free loopback ports) and a server agent beside it, runs each plan headless in the laid-out JMeter (whose
+ * PerfMon collector reads the agent), stops what it started, prints samples, TPS, average, p90/p95/p99 and
+ * error % per plan with the path of each JMeter dashboard, and writes one rpcbench dashboard of all plans
+ * with the provider host's CPU, memory, disk I/O and network.
  */
 @Command(name = "run-benchmark", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs the rpcbench plans against a local provider and prints the seed-003 summary table.")
@@ -87,10 +92,14 @@ public final class BenchmarkCommand implements Callable<Integer> {
 
         PrintWriter out = spec.commandLine().getOut();
         SummaryTable table = new SummaryTable();
-        out.printf("Starting the provider (embedded ZooKeeper, Dubbo, Thrift on 127.0.0.1) ...%n");
+        Dashboard dashboard = Dashboard.builder()
+                .title("rpcbench: " + String.join(", ", planNames) + " (" + threads + " threads, " + duration + " s each)");
+        out.printf("Starting the provider (embedded ZooKeeper, Dubbo, Thrift on 127.0.0.1) and a server agent ...%n");
         out.flush();
-        try (ProviderProcess provider = ProviderProcess.start(layout, List.of(), results.resolve("provider.log"))) {
+        try (ProviderProcess provider = ProviderProcess.start(layout, List.of(), results.resolve("provider.log"));
+                AgentProcess agent = AgentProcess.start(layout, results.resolve("agent.log"))) {
             out.printf("Provider ready (pid %d): %s%n", provider.pid(), provider.endpoints().endpoints());
+            out.printf("Agent ready (pid %d): %s%n", agent.pid(), agent.tcp());
             int index = 0;
             for (String plan : planNames) {
                 index++;
@@ -98,6 +107,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
                 out.flush();
                 JMeterRun run = JMeterRun.of(layout, plan, results.resolve(plan))
                         .properties(provider.planProperties())
+                        .properties(agent.planProperties(provider.pid()))
                         .properties(Map.of(
                                 "threads", Integer.toString(threads),
                                 "rampup", Integer.toString(rampupSeconds),
@@ -105,11 +115,16 @@ public final class BenchmarkCommand implements Callable<Integer> {
                 run.run(Duration.ofSeconds(2L * duration + rampupSeconds + 600));
                 RunSummary summary = RunSummary.of(run.jtl());
                 table.add(plan, summary.label(plan), run.dashboardIndex().toString());
+                dashboard.addRun(plan, run.jtl(), Optional.of(run.perfmon()).filter(Files::isRegularFile),
+                        Optional.of(run.dashboardIndex().toString()));
             }
         }
+        Path dashboardFile = results.resolve("dashboard.html");
+        dashboard.write(dashboardFile);
         out.println();
         out.print(table.render());
         out.printf("%nResults (JTL, logs): %s%n", results);
+        out.printf("%nDashboard of all plans, client and server side: %s%n", dashboardFile.toUri());
         out.flush();
         return 0;
     }
