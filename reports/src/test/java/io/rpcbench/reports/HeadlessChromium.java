@@ -16,20 +16,20 @@ import java.util.concurrent.TimeUnit;
  * {@link #screenshot} saves a PNG. Every run gets a new profile folder, no network features, and a deadline;
  * the browser and its children are stopped by PID when it passes, and always on the way out.
  */
-final class HeadlessChromium {
+public final class HeadlessChromium {
 
-    static final Duration DEADLINE = Duration.ofSeconds(60);
+    public static final Duration DEADLINE = Duration.ofSeconds(60);
 
     private final Path executable;
     private final Path workDir;
 
-    HeadlessChromium(Path executable, Path workDir) {
+    public HeadlessChromium(Path executable, Path workDir) {
         this.executable = executable;
         this.workDir = workDir;
     }
 
     /** The browser named by -Drpcbench.chromium, else chromium, chromium-browser or google-chrome on the PATH. */
-    static Optional<Path> find() {
+    public static Optional<Path> find() {
         String configured = System.getProperty("rpcbench.chromium");
         if (configured != null && !configured.isBlank()) {
             return Optional.of(Path.of(configured)).filter(Files::isExecutable);
@@ -45,11 +45,11 @@ final class HeadlessChromium {
         return Optional.empty();
     }
 
-    String dumpDom(Path html) throws IOException, InterruptedException {
+    public String dumpDom(Path html) throws IOException, InterruptedException {
         return run("dom", List.of("--dump-dom", html.toUri().toString()));
     }
 
-    void screenshot(Path html, Path png, int width, int height) throws IOException, InterruptedException {
+    public void screenshot(Path html, Path png, int width, int height) throws IOException, InterruptedException {
         Files.deleteIfExists(png);
         run("screenshot", List.of("--hide-scrollbars", "--window-size=" + width + "," + height,
                 "--screenshot=" + png.toAbsolutePath(), html.toUri().toString()));

@@ -1,0 +1,54 @@
+package io.rpcbench.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.rpcbench.reports.HeadlessChromium;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * The main job end to end, shortened: provider, agent and the four plans, then the one dashboard it
+ * prints, opened in headless Chromium (which must draw every chart without a script error).
+ */
+class MainJobIT {
+
+    private static final Path OUT = Path.of("target/main-job").toAbsolutePath();
+    private static final Pattern STATUS = Pattern.compile("id=\"rpcbench-status\"[^>]*>([^<]*)<");
+    private static final Pattern DASHBOARD = Pattern.compile("Dashboard of all plans, client and server side: (\\S+)");
+
+    @Test
+    void mainJobPrintsTheTableAndOneDashboardOfAllPlansWithTheAgentHost() throws Exception {
+        StringWriter printed = new StringWriter();
+        CommandLine command = new CommandLine(new BenchmarkCommand()).setOut(new PrintWriter(printed, true));
+        int exit = command.execute("--duration", "3", "--threads", "2", "--rampup", "0",
+                "--results", OUT.resolve("results").toString(),
+                "--project-dir", Plans.LAYOUT.projectDir().toString());
+
+        String output = printed.toString();
+        assertThat(exit).as("exit code; output:%n%s", output).isZero();
+        for (String plan : BenchmarkCommand.SEED_003_PLANS) {
+            assertThat(output).containsPattern("(?m)^" + plan + " +[1-9][0-9]* +[0-9.]+ .* 0\\.00 +[0-9]+$");
+        }
+        Matcher printedPath = DASHBOARD.matcher(output);
+        assertThat(printedPath.find()).as("the dashboard line in:%n%s", output).isTrue();
+        Path dashboard = Path.of(java.net.URI.create(printedPath.group(1)));
+        assertThat(dashboard).isRegularFile();
+
+        HeadlessChromium chromium = new HeadlessChromium(HeadlessChromium.find().orElseGet(() ->
+                fail("the dashboard check needs chromium on the PATH; install it with 'apt-get install -y chromium'")),
+                Files.createDirectories(OUT));
+        Matcher status = STATUS.matcher(chromium.dumpDom(dashboard));
+        assertThat(status.find()).as("the page's status element").isTrue();
+        // Four plans, each with four client charts and the agent host's CPU, memory, disk and network charts.
+        assertThat(status.group(1)).startsWith("rpcbench-ok charts=32 ");
+        chromium.screenshot(dashboard, OUT.resolve("dashboard.png"), 1400, 4200);
+        assertThat(OUT.resolve("dashboard.png")).isNotEmptyFile();
+    }
+}
