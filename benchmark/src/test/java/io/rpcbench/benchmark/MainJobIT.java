@@ -46,8 +46,8 @@ class MainJobIT {
                 Files.createDirectories(OUT));
         Matcher status = STATUS.matcher(chromium.dumpDom(dashboard));
         assertThat(status.find()).as("the page's status element").isTrue();
-        // Four plans, each with four client charts and the agent host's CPU, memory, disk and network charts.
-        assertThat(status.group(1)).startsWith("rpcbench-ok charts=32 ");
+        // Four plans, each with four client charts and the agent host's CPU, memory %, memory (MB), disk and network charts.
+        assertThat(status.group(1)).startsWith("rpcbench-ok charts=36 ");
         chromium.screenshot(dashboard, OUT.resolve("dashboard.png"), 1400, 4200);
         assertThat(OUT.resolve("dashboard.png")).isNotEmptyFile();
     }

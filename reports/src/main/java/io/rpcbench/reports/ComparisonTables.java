@@ -47,7 +47,7 @@ final class ComparisonTables {
         for (String host : hosts) {
             List<Column> server = List.of(
                     new Column(host + " CPU %", r -> ServerAverages.of(r, host, "CPU", "combined")),
-                    new Column(host + " memory %", r -> ServerAverages.of(r, host, "Memory", "usedperc")));
+                    new Column(host + " memory %", r -> ServerAverages.of(r, host, "Memory %", "usedperc")));
             server.stream().filter(c -> runs.stream().anyMatch(r -> c.value().apply(r) != null)).forEach(columns::add);
         }
 

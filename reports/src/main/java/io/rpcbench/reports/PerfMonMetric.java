@@ -39,9 +39,14 @@ public record PerfMonMetric(String host, String type, String name) {
         return new PerfMonMetric(host, "", rest);
     }
 
-    /** The chart this metric belongs on: its type, or "Other" for labels of no known type. */
+    /**
+     * The chart this metric belongs on: its type, or "Other" for labels of no known type. Percentages
+     * ({@code usedperc}, {@code useperc}) get a chart of their own ("Memory %"), so that they are not drawn
+     * as a flat line under sizes in MB on the same axis.
+     */
     public String chart() {
-        return type.isEmpty() ? "Other" : type;
+        String chart = type.isEmpty() ? "Other" : type;
+        return name.toLowerCase(Locale.ROOT).contains("perc") && !chart.equals("CPU") ? chart + " %" : chart;
     }
 
     /** For sorting charts in the order engineers read a host: CPU, memory, disks, network, then the rest. */

@@ -88,7 +88,7 @@ class DashboardDataGoldenTest {
 
         assertThat(host.host()).isEqualTo("127.0.0.1");
         assertThat(host.charts()).extracting(DashboardData.ServerChart::title)
-                .containsExactly("CPU", "Memory", "Disks I/O", "Network I/O");
+                .containsExactly("CPU", "Memory %", "Disks I/O", "Network I/O");
         DashboardData.ServerSeries cpu = host.charts().get(0).series().get(0);
         assertThat(cpu.name()).isEqualTo("combined");
         // First row of dubbo-echo-1k-perfmon.jtl: 1700000000014,35657,127.0.0.1 CPU combined

@@ -48,6 +48,9 @@ class PerfMonReaderTest {
     @Test
     void labelsOfEveryCollectorTypeAndCustomLabelsAreParsed() {
         assertThat(PerfMonMetric.parse("localhost Memory usedperc")).isEqualTo(new PerfMonMetric("localhost", "Memory", "usedperc"));
+        assertThat(PerfMonMetric.parse("localhost Memory usedperc").chart()).isEqualTo("Memory %");
+        assertThat(PerfMonMetric.parse("localhost Memory used:unit=mb").chart()).isEqualTo("Memory");
+        assertThat(PerfMonMetric.parse("localhost CPU combined").chart()).isEqualTo("CPU");
         assertThat(PerfMonMetric.parse("localhost CPU")).isEqualTo(new PerfMonMetric("localhost", "CPU", "CPU"));
         assertThat(PerfMonMetric.parse("h Swap used")).isEqualTo(new PerfMonMetric("h", "Swap", "used"));
         assertThat(PerfMonMetric.parse("h TCP estab")).isEqualTo(new PerfMonMetric("h", "TCP", "estab"));
