@@ -86,14 +86,21 @@ final class XvfbDisplay implements AutoCloseable {
      * a title is left out, one titled with blanks (like JMeter's splash screen) is not.
      */
     List<String> windowTitles() {
-        // xdotool exits with 1 and prints nothing when no window matches.
-        Output titles = run("xdotool", "search", "--onlyvisible", "--maxdepth", "1", "--name", ".+",
-                "getwindowname", "%@");
+        // xdotool exits with 1 and prints nothing when no window matches. A window that closes between the
+        // search and the title lookup (JMeter's splash screen does) makes it fail with BadWindow: list again.
+        Output titles = listWindowTitles();
+        for (int attempt = 1; attempt < 5 && titles.errors().contains("BadWindow"); attempt++) {
+            titles = listWindowTitles();
+        }
         if (titles.exit() != 0 && !(titles.exit() == 1 && titles.text().isEmpty())) {
             throw new IllegalStateException("xdotool could not list the windows of display " + display
                     + " (exit code " + titles.exit() + "): " + titles.errors());
         }
         return titles.text().lines().toList();
+    }
+
+    private Output listWindowTitles() {
+        return run("xdotool", "search", "--onlyvisible", "--maxdepth", "1", "--name", ".+", "getwindowname", "%@");
     }
 
     /**
