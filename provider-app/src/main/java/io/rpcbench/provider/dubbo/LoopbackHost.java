@@ -63,10 +63,14 @@ public final class LoopbackHost {
 
     /**
      * The host Dubbo should bind and register for {@code host}: {@code [::ffff:127.0.0.1]} for
-     * {@code 127.0.0.1} (any 127.x.y.z likewise), anything else unchanged. Consumers with a direct URL apply the
+     * {@code 127.0.0.1} (any 127.x.y.z likewise) and for {@code localhost}, which Dubbo would otherwise take as
+     * "no host given" and bind every interface; anything else unchanged. Consumers with a direct URL apply the
      * same rule to the host they are given.
      */
     public static String forDubbo(String host) {
+        if ("localhost".equalsIgnoreCase(host)) {
+            return "[::ffff:127.0.0.1]";
+        }
         return isIpv4Loopback(host) ? "[::ffff:" + host + "]" : host;
     }
 
