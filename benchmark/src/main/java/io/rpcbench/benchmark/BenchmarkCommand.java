@@ -90,6 +90,14 @@ public final class BenchmarkCommand implements Callable<Integer> {
                         .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
                 .toAbsolutePath().normalize();
 
+        if (Files.isDirectory(results)) {
+            try (var entries = Files.list(results)) {
+                if (entries.findAny().isPresent()) {
+                    throw new ParameterException(spec.commandLine(), "--results " + results
+                            + " is not empty; expected a new or empty folder, so that two runs are never mixed");
+                }
+            }
+        }
         PrintWriter out = spec.commandLine().getOut();
         SummaryTable table = new SummaryTable();
         Dashboard dashboard = Dashboard.builder()

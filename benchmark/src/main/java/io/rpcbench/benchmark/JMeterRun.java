@@ -71,6 +71,21 @@ public final class JMeterRun {
     }
 
     /**
+     * JMeter appends to an existing JTL and PerfMon file and refuses a non-empty dashboard folder: a run in a
+     * used folder would mix two runs into one set of figures, so it is refused before anything starts.
+     */
+    private static void requireEmpty(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            try (var entries = Files.list(dir)) {
+                if (entries.findAny().isPresent()) {
+                    throw new IllegalStateException("results folder " + dir + " is not empty; expected a new or "
+                            + "empty folder, so that results of two runs are never mixed");
+                }
+            }
+        }
+    }
+
+    /**
      * Runs JMeter and waits for it to exit.
      *
      * @param deadline how long the run may take in all, dashboard generation included
@@ -81,6 +96,7 @@ public final class JMeterRun {
         if (!Files.isRegularFile(plan)) {
             throw new IllegalArgumentException("plan '" + planName + "' not found: " + plan + " does not exist");
         }
+        requireEmpty(outputDir);
         Files.createDirectories(outputDir);
         List<String> command = new ArrayList<>(List.of(
                 layout.jmeterLauncher().toString(), "-n",
