@@ -44,11 +44,12 @@ final class Agent implements Control {
         bind = InetAddress.getByName(options.bind);
         catalog.startCpuHistory();
         if (options.tcpPort != AgentOptions.OFF) {
-            tcp = new TcpListener(bind, options.tcpPort, this);
+            tcp = new TcpListener(bind, options.tcpPort, this, options.maxClients);
         }
         if (options.udpPort != AgentOptions.OFF) {
             try {
-                udp = new UdpListener(bind, options.udpPort, this);
+                udp = new UdpListener(bind, options.udpPort, this, options.maxUdpSessions,
+                        options.udpIdleTimeoutSeconds * 1000L);
             } catch (IOException e) {
                 if (tcp != null) {
                     tcp.close();

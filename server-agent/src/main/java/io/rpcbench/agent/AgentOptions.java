@@ -18,6 +18,10 @@ import java.util.logging.Level;
  * --auto-shutdown    stop when the last client disconnects
  * --bind ADDR        address to listen on (default 127.0.0.1)
  * --allow-clients A,B only these client addresses may talk to the agent (default: anyone who can reach it)
+ * --max-clients N    at most N TCP clients at once; the next gets one ERROR line and is closed (default 64)
+ * --max-udp-sessions N at most N UDP client addresses at once; datagrams from others are refused (default 64)
+ * --udp-idle-timeout S a UDP session whose client sent nothing for S seconds, and for at least 3 of its
+ *                    intervals, ends (default 30)
  * --allow-exec, --allow-tail, --allow-shutdown, --allow-udp-transmitter
  * </pre>
  *
@@ -39,10 +43,14 @@ final class AgentOptions {
     boolean allowTail;
     boolean allowShutdown;
     boolean allowUdpTransmitter;
+    int maxClients = 64;
+    int maxUdpSessions = 64;
+    int udpIdleTimeoutSeconds = 30;
 
     static final String USAGE = "usage: startAgent.sh [--tcp-port N|off] [--udp-port N|off] [--interval SECONDS]\n"
             + "         [--loglevel debug|info|warn|error] [--sysinfo] [--auto-shutdown]\n"
             + "         [--bind ADDRESS] [--allow-clients ADDR,ADDR...]\n"
+            + "         [--max-clients N] [--max-udp-sessions N] [--udp-idle-timeout SECONDS]\n"
             + "         [--allow-exec] [--allow-tail] [--allow-shutdown] [--allow-udp-transmitter]\n"
             + "Ports default to 4444; 0 picks a free port; off disables that listener. Listens on 127.0.0.1\n"
             + "unless --bind names another address. exec/tail metrics, the shutdown command and udp-transmitter\n"
@@ -60,6 +68,12 @@ final class AgentOptions {
                 options.intervalSeconds = interval(value(args, ++i, arg));
             } else if (arg.equals("--loglevel")) {
                 options.logLevel = level(value(args, ++i, arg));
+            } else if (arg.equals("--max-clients")) {
+                options.maxClients = atLeastOne(arg, value(args, ++i, arg), "clients");
+            } else if (arg.equals("--max-udp-sessions")) {
+                options.maxUdpSessions = atLeastOne(arg, value(args, ++i, arg), "sessions");
+            } else if (arg.equals("--udp-idle-timeout")) {
+                options.udpIdleTimeoutSeconds = atLeastOne(arg, value(args, ++i, arg), "seconds");
             } else if (arg.equals("--bind")) {
                 options.bind = value(args, ++i, arg);
             } else if (arg.equals("--allow-clients")) {
@@ -124,6 +138,19 @@ final class AgentOptions {
             // reported below with the expected form
         }
         throw new IllegalArgumentException("--interval expects whole seconds from 1, got '" + value + "'");
+    }
+
+    private static int atLeastOne(String option, String value, String what) {
+        try {
+            int number = Integer.parseInt(value);
+            if (number >= 1) {
+                return number;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with the expected form
+        }
+        throw new IllegalArgumentException(option + " expects a whole number of " + what + " from 1, got '" + value
+                + "'");
     }
 
     private static Level level(String value) {

@@ -38,7 +38,7 @@ final class ClientSession {
     private final Control control;
     private final Runnable onExit;
     private final ScheduledExecutorService thread;
-    private long intervalMillis;
+    private volatile long intervalMillis;
     private List<Metric> streamed = new ArrayList<Metric>();
     private ScheduledFuture<?> nextLine;
 
@@ -73,6 +73,11 @@ final class ClientSession {
         } catch (RejectedExecutionException e) {
             LOG.fine("client " + client + " is closed; ignored: " + line);
         }
+    }
+
+    /** This client's current pace; the UDP listener measures idleness in intervals. */
+    long intervalMillis() {
+        return intervalMillis;
     }
 
     /** Starts streaming the given specs at once (used by udp-transmitter, which has no command of its own). */

@@ -1,8 +1,6 @@
 package io.rpcbench.agent;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -10,21 +8,30 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Accepts TCP clients; each gets a reader thread that feeds its {@link ClientSession} line by line.
- * A client outside the allow-list gets one {@code ERROR} line and is disconnected.
+ * A client outside the allow-list, beyond {@code --max-clients}, or sending a line longer than
+ * {@link BoundedLineReader#MAX_LINE_BYTES} gets one {@code ERROR} line and is disconnected.
  */
 final class TcpListener {
     private static final Logger LOG = Logger.getLogger(TcpListener.class.getName());
 
+    /** Pause after a failed accept(): a persistent failure (out of file descriptors) must not spin a core. */
+    private static final long ACCEPT_BACKOFF_MILLIS = 100;
+
     private final ServerSocket server;
     private final Agent agent;
+    private final int maxClients;
+    private final AtomicInteger connected = new AtomicInteger();
 
-    TcpListener(InetAddress bind, int port, Agent agent) throws IOException {
+    TcpListener(InetAddress bind, int port, Agent agent, int maxClients) throws IOException {
         this.agent = agent;
+        this.maxClients = maxClients;
         this.server = new ServerSocket();
         server.setReuseAddress(true);
         server.bind(new InetSocketAddress(bind, port), 50);
@@ -58,14 +65,25 @@ final class TcpListener {
                 socket = server.accept();
             } catch (IOException e) {
                 if (!server.isClosed()) {
-                    LOG.log(Level.WARNING, "accepting a TCP client failed", e);
+                    LOG.log(Level.WARNING, "accepting a TCP client failed; retrying in " + ACCEPT_BACKOFF_MILLIS
+                            + " ms", e);
+                    backOff();
                 }
+                continue;
+            }
+            if (connected.incrementAndGet() > maxClients) {
+                connected.decrementAndGet();
+                turnAway(socket);
                 continue;
             }
             Agent.daemon("tcp-read " + socket.getRemoteSocketAddress(), new Runnable() {
                 @Override
                 public void run() {
-                    serve(socket);
+                    try {
+                        serve(socket);
+                    } finally {
+                        connected.decrementAndGet();
+                    }
                 }
             }).start();
         }
@@ -98,12 +116,15 @@ final class TcpListener {
                 }
             });
             try {
-                BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(),
-                        StandardCharsets.UTF_8));
+                BoundedLineReader in = new BoundedLineReader(socket.getInputStream(),
+                        BoundedLineReader.MAX_LINE_BYTES);
                 String line;
                 while ((line = in.readLine()) != null) {
                     session.handle(line);
                 }
+            } catch (BoundedLineReader.LineTooLongException e) {
+                LOG.warning(client + ": " + e.getMessage() + "; closing");
+                reply.send("ERROR " + e.getMessage() + "; closing the connection");
             } catch (SocketException e) {
                 LOG.fine(client + " connection ended: " + e.getMessage());
             } finally {
@@ -114,6 +135,29 @@ final class TcpListener {
             LOG.log(Level.INFO, client + " failed", e);
         } finally {
             closeQuietly(socket);
+        }
+    }
+
+    /** Over --max-clients: one ERROR line (small, so the write cannot block the accept thread), then closed. */
+    private void turnAway(Socket socket) {
+        LOG.warning("refused tcp " + socket.getRemoteSocketAddress() + ": already " + maxClients
+                + " clients (--max-clients)");
+        try {
+            OutputStream out = socket.getOutputStream();
+            out.write("ERROR too many clients\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "telling a refused client", e);
+        } finally {
+            closeQuietly(socket);
+        }
+    }
+
+    private static void backOff() {
+        try {
+            TimeUnit.MILLISECONDS.sleep(ACCEPT_BACKOFF_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

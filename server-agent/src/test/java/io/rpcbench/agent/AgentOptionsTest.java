@@ -19,6 +19,22 @@ class AgentOptionsTest {
         assertThat(options.allowClients).isEmpty();
         assertThat(options.allowExec || options.allowTail || options.allowShutdown || options.allowUdpTransmitter)
                 .isFalse();
+        assertThat(options.maxClients).isEqualTo(64);
+        assertThat(options.maxUdpSessions).isEqualTo(64);
+        assertThat(options.udpIdleTimeoutSeconds).isEqualTo(30);
+    }
+
+    @Test
+    void theCapsAndTheUdpIdleTimeoutAreRead() {
+        AgentOptions options = AgentOptions.parse("--max-clients", "3", "--max-udp-sessions", "2",
+                "--udp-idle-timeout", "90");
+        assertThat(options.maxClients).isEqualTo(3);
+        assertThat(options.maxUdpSessions).isEqualTo(2);
+        assertThat(options.udpIdleTimeoutSeconds).isEqualTo(90);
+        assertThatThrownBy(() -> AgentOptions.parse("--max-clients", "0"))
+                .hasMessage("--max-clients expects a whole number of clients from 1, got '0'");
+        assertThatThrownBy(() -> AgentOptions.parse("--udp-idle-timeout", "soon"))
+                .hasMessage("--udp-idle-timeout expects a whole number of seconds from 1, got 'soon'");
     }
 
     @Test

@@ -244,6 +244,107 @@ class AgentProtocolTest {
         assertThat(portClosed(port)).isTrue();
     }
 
+    @Test
+    void aUdpSessionEndsWhenItsClientFallsSilent() throws IOException {
+        start("--udp-idle-timeout", "1");
+        try (UdpClient client = new UdpClient(agent.udpPort())) {
+            client.send("interval:1").send("metrics:memory:total");
+            assertThat(client.receive(REPLY_MILLIS)).isEqualTo("1000.0\t");
+            // Silent from now on: idle for 1 s and 3 intervals of 1 s, the stream must stop within a deadline.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            String line = "";
+            while (!line.equals("TIMEOUT") && System.nanoTime() < deadline) {
+                line = client.receive(2000);
+            }
+            assertThat(line).as("stream stopped after the idle timeout").isEqualTo("TIMEOUT");
+            assertThat(client.receive(2000)).isEqualTo("TIMEOUT");
+            // The client may come back: it gets a fresh session.
+            assertThat(client.send("test").receive(REPLY_MILLIS)).isEqualTo("Yep");
+        }
+    }
+
+    @Test
+    void aUdpClientThatKeepsTalkingKeepsItsSession() throws IOException {
+        start("--udp-idle-timeout", "1");
+        try (UdpClient client = new UdpClient(agent.udpPort())) {
+            client.send("interval:1").send("metrics:memory:total");
+            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(5000);
+            int lines = 0;
+            while (System.nanoTime() < end) {
+                String line = client.send("interval:1").receive(1500);
+                assertThat(line).as("line " + lines).isEqualTo("1000.0\t");
+                lines++;
+            }
+            assertThat(lines).isGreaterThanOrEqualTo(4);
+        }
+    }
+
+    @Test
+    void udpClientsBeyondTheCapAreRefused() throws IOException {
+        start("--max-udp-sessions", "1");
+        try (UdpClient first = new UdpClient(agent.udpPort()); UdpClient second = new UdpClient(agent.udpPort())) {
+            assertThat(first.send("test").receive(REPLY_MILLIS)).isEqualTo("Yep");
+            assertThat(second.send("test").receive(REPLY_MILLIS)).isEqualTo("ERROR too many UDP clients");
+            assertThat(first.send("test").receive(REPLY_MILLIS)).isEqualTo("Yep");
+            first.send("exit");
+            assertThat(eventuallyYep(second)).as("room again after exit").isTrue();
+        }
+    }
+
+    @Test
+    void tcpClientsBeyondTheCapGetOneErrorLineAndAreClosed() throws Exception {
+        start("--max-clients", "1");
+        LineClient first = new LineClient(agent.tcpPort());
+        try {
+            assertThat(first.send("test").readLine(REPLY_MILLIS)).isEqualTo("Yep");
+            try (LineClient second = new LineClient(agent.tcpPort())) {
+                assertThat(second.readLine(REPLY_MILLIS)).isEqualTo("ERROR too many clients");
+                assertThat(second.readLine(REPLY_MILLIS)).isNull();
+            }
+            assertThat(first.send("test").readLine(REPLY_MILLIS)).isEqualTo("Yep");
+        } finally {
+            first.close();
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        String answer = null;
+        while (!"Yep".equals(answer) && System.nanoTime() < deadline) {
+            try (LineClient again = new LineClient(agent.tcpPort())) {
+                answer = again.send("test").readLine(REPLY_MILLIS);
+            } catch (IOException refusedWhileTheFirstIsStillCounted) {
+                answer = null;
+            }
+        }
+        assertThat(answer).as("room again once the first client left").isEqualTo("Yep");
+    }
+
+    @Test
+    void aTooLongTcpLineGetsAnErrorAndTheConnectionIsClosed() throws IOException {
+        start();
+        try (LineClient client = new LineClient(agent.tcpPort())) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i <= BoundedLineReader.MAX_LINE_BYTES; i++) {
+                line.append('a');
+            }
+            client.sendRaw(line.toString());
+            assertThat(client.readLine(REPLY_MILLIS)).startsWith("ERROR a request line is longer than 65536 bytes");
+            assertThat(client.readLine(REPLY_MILLIS)).isNull();
+        }
+        try (LineClient next = new LineClient(agent.tcpPort())) {
+            assertThat(next.send("test").readLine(REPLY_MILLIS)).isEqualTo("Yep");
+        }
+    }
+
+    /** Sends test until the answer is Yep (the agent frees a session on its own thread), with a deadline. */
+    private static boolean eventuallyYep(UdpClient client) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (System.nanoTime() < deadline) {
+            if (client.send("test").receive(500).equals("Yep")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Polls until the agent stops listening, with a deadline. */
     private boolean portClosed(int port) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);

@@ -29,6 +29,13 @@ final class LineClient implements Closeable {
         return this;
     }
 
+    /** Writes text as it is, without adding a newline. */
+    LineClient sendRaw(String text) throws IOException {
+        out.write(text.getBytes(StandardCharsets.UTF_8));
+        out.flush();
+        return this;
+    }
+
     /** The next line, or null when the agent closed the connection; fails after the timeout. */
     String readLine(long timeoutMillis) throws IOException {
         socket.setSoTimeout((int) timeoutMillis);
