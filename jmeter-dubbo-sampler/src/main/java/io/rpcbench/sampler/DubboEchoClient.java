@@ -3,6 +3,7 @@ package io.rpcbench.sampler;
 import io.rpcbench.echo.EchoService;
 import io.rpcbench.echo.Person;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.dubbo.rpc.Constants;
 import org.apache.dubbo.rpc.RpcContext;
 
@@ -10,7 +11,8 @@ import org.apache.dubbo.rpc.RpcContext;
  * One sampler thread's view of a shared Dubbo consumer ({@link DubboReferences}).
  *
  * <p>Order of calls: the constructor acquires the shared proxy, {@link #call()} per sample,
- * {@link #close()} releases it.
+ * {@link #close()} releases it. {@link #interrupt()} cannot cut a Dubbo call short: the call ends by its
+ * {@code timeout_ms}.
  *
  * <p>Bytes: received bytes are exact for the dubbo protocol, whose codec records the decoded size of
  * each response (header included) in the response attachment {@code output}. Where no such count exists
@@ -22,7 +24,7 @@ public final class DubboEchoClient implements EchoClient {
     private final DubboSettings settings;
     private final EchoRequest request;
     private final EchoService service;
-    private boolean closed;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     public DubboEchoClient(DubboSettings settings, EchoRequest request) {
         this.settings = settings;
@@ -79,10 +81,18 @@ public final class DubboEchoClient implements EchoClient {
         return settings.address();
     }
 
+    /**
+     * False: the shared consumer's call is not cut short (interrupting the JMeter thread would not stop a
+     * Dubbo future either); it fails by the call's timeout, and the thread stops then.
+     */
+    @Override
+    public boolean interrupt() {
+        return false;
+    }
+
     @Override
     public void close() {
-        if (!closed) {
-            closed = true;
+        if (closed.compareAndSet(false, true)) { // teardown may come from another thread than the calls
             DubboReferences.release(settings);
         }
     }

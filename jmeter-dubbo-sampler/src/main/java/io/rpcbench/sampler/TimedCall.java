@@ -2,7 +2,9 @@ package io.rpcbench.sampler;
 
 /**
  * Makes one echo call with the timer around the call and nothing else, then judges the response outside
- * the timer. Never throws: every failure becomes a {@link CallOutcome} with a category.
+ * the timer. The client's {@link EchoClient#prepare()} (e.g. a reconnect) runs before the timer starts; if it
+ * fails the sample fails with an empty time. Never throws: every failure becomes a {@link CallOutcome} with a
+ * category.
  *
  * <pre>{@code
  * CallOutcome outcome = TimedCall.run(client, summary, new TimedCall.Stopwatch() {
@@ -25,6 +27,13 @@ public final class TimedCall {
     public static CallOutcome run(EchoClient client, String summary, Stopwatch stopwatch) {
         Object response = null;
         Throwable failure = null;
+        try {
+            client.prepare();
+        } catch (Throwable t) { // e.g. the provider is still down: no call is made, and no connect time is counted
+            stopwatch.start();
+            stopwatch.stop();
+            return failed(client, summary, t);
+        }
         stopwatch.start();
         try {
             response = client.call();
@@ -34,11 +43,7 @@ public final class TimedCall {
             stopwatch.stop();
         }
         if (failure != null) {
-            if (FailureClassifier.wasInterrupted(failure)) {
-                Thread.currentThread().interrupt(); // the engine is stopping this thread: keep the flag for it
-            }
-            FailureCategory category = FailureClassifier.categorize(failure);
-            return CallOutcome.failure(category, FailureClassifier.describe(category, failure, client.target()), summary);
+            return failed(client, summary, failure);
         }
         String mismatch;
         try {
@@ -51,6 +56,14 @@ public final class TimedCall {
                     "wrong response from " + client.target() + ": " + mismatch, summary);
         }
         return CallOutcome.success(summary, client.sentBytes(), client.receivedBytes(response));
+    }
+
+    private static CallOutcome failed(EchoClient client, String summary, Throwable failure) {
+        if (FailureClassifier.wasInterrupted(failure)) {
+            Thread.currentThread().interrupt(); // the engine is stopping this thread: keep the flag for it
+        }
+        FailureCategory category = FailureClassifier.categorize(failure);
+        return CallOutcome.failure(category, FailureClassifier.describe(category, failure, client.target()), summary);
     }
 
     /** The outcome of every sample of a thread whose parameters are invalid: no call is made. */

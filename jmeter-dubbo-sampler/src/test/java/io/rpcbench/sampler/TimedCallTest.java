@@ -27,7 +27,7 @@ class TimedCallTest {
         EchoRequest request = EchoRequest.of(PayloadKind.STRING, 10, 0);
         CallOutcome outcome = TimedCall.run(new FakeClient(request, () -> request.expected()), "s", stopwatch);
 
-        assertThat(events).containsExactly("start", "call", "stop", "mismatch", "bytes");
+        assertThat(events).containsExactly("prepare", "start", "call", "stop", "mismatch", "bytes");
         assertThat(outcome.successful()).isTrue();
         assertThat(outcome.responseCode()).isEqualTo("OK");
         assertThat(outcome.receivedBytes()).isEqualTo(10);
@@ -40,10 +40,24 @@ class TimedCallTest {
             throw new OutOfMemoryError("simulated");
         }), "s", stopwatch);
 
-        assertThat(events).containsExactly("start", "call", "stop");
+        assertThat(events).containsExactly("prepare", "start", "call", "stop");
         assertThat(outcome.successful()).isFalse();
         assertThat(outcome.responseCode()).isEqualTo("remote-exception");
         assertThat(outcome.message()).contains("simulated").contains("fake://target");
+    }
+
+    @Test
+    void aFailedPrepareIsAnEmptyFailedSampleWithoutACall() {
+        EchoRequest request = EchoRequest.of(PayloadKind.NONE, 0, 0);
+        FakeClient client = new FakeClient(request, () -> "never");
+        client.prepareFailure = new java.net.ConnectException("Connection refused");
+
+        CallOutcome outcome = TimedCall.run(client, "s", stopwatch);
+
+        assertThat(events).containsExactly("prepare", "start", "stop");
+        assertThat(outcome.successful()).isFalse();
+        assertThat(outcome.responseCode()).isEqualTo("connection");
+        assertThat(outcome.message()).contains("Connection refused").contains("fake://target");
     }
 
     @Test
@@ -76,10 +90,24 @@ class TimedCallTest {
     private final class FakeClient implements EchoClient {
         private final EchoRequest request;
         private final Response response;
+        Exception prepareFailure;
 
         FakeClient(EchoRequest request, Response response) {
             this.request = request;
             this.response = response;
+        }
+
+        @Override
+        public void prepare() throws Exception {
+            events.add("prepare");
+            if (prepareFailure != null) {
+                throw prepareFailure;
+            }
+        }
+
+        @Override
+        public boolean interrupt() {
+            return false;
         }
 
         @Override

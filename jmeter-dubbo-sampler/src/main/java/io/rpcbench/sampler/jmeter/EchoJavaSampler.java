@@ -4,6 +4,7 @@ import io.rpcbench.sampler.BadParameterException;
 import io.rpcbench.sampler.CallOutcome;
 import io.rpcbench.sampler.EchoClient;
 import io.rpcbench.sampler.EchoRequest;
+import io.rpcbench.sampler.FailureCategory;
 import io.rpcbench.sampler.FailureClassifier;
 import io.rpcbench.sampler.SamplerParameters;
 import io.rpcbench.sampler.TimedCall;
@@ -11,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
+import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,12 +26,17 @@ import org.slf4j.LoggerFactory;
  * <p>JMeter asks {@link #getDefaultParameters} for the parameters a new sampler shows. It creates one instance
  * per thread and calls {@link #setupTest} once (parameters are read, validated and the client opened here),
  * {@link #runTest} per sample (never throws), then {@link #teardownTest} (the client is closed).
+ *
+ * <p>When a test is stopped, JMeter's Java Request forwards its {@link #interrupt()} (from the stopping thread)
+ * to samplers that are {@link Interruptible}: the client's blocked call is made to fail, recorded as a failed
+ * sample, so the thread can stop. JMeter may also call {@code teardownTest} from its test-end thread, so the
+ * client reference is volatile.
  */
-public abstract class EchoJavaSampler<S> extends AbstractJavaSamplerClient {
+public abstract class EchoJavaSampler<S> extends AbstractJavaSamplerClient implements Interruptible {
 
     private static final Logger LOG = LoggerFactory.getLogger(EchoJavaSampler.class);
 
-    private EchoClient client;
+    private volatile EchoClient client;
     private String summary;
     private BadParameterException badParameter;
     private CallOutcome setupFailure;
@@ -104,6 +111,7 @@ public abstract class EchoJavaSampler<S> extends AbstractJavaSamplerClient {
                 result.sampleEnd();
             }
         };
+        EchoClient current = client;
         CallOutcome outcome;
         if (badParameter != null) {
             outcome = TimedCall.refused(badParameter, stopwatch);
@@ -111,8 +119,12 @@ public abstract class EchoJavaSampler<S> extends AbstractJavaSamplerClient {
             stopwatch.start();
             stopwatch.stop();
             outcome = setupFailure;
+        } else if (current == null) { // torn down by JMeter's test-end thread while this thread still ran
+            stopwatch.start();
+            stopwatch.stop();
+            outcome = CallOutcome.failure(FailureCategory.CONNECTION, "no call: the client is closed", summary);
         } else {
-            outcome = TimedCall.run(client, summary, stopwatch);
+            outcome = TimedCall.run(current, summary, stopwatch);
         }
         result.setSuccessful(outcome.successful());
         result.setResponseCode(outcome.responseCode());
@@ -128,11 +140,24 @@ public abstract class EchoJavaSampler<S> extends AbstractJavaSamplerClient {
         return result;
     }
 
+    /**
+     * Makes this thread's call in progress fail now where the library allows it (Thrift closes the socket);
+     * a Dubbo call instead ends by its timeout.
+     *
+     * @return true when a call was in progress and was cut short, as JMeter's {@link Interruptible} asks
+     */
+    @Override
+    public boolean interrupt() {
+        EchoClient current = client;
+        return current != null && current.interrupt();
+    }
+
     @Override
     public void teardownTest(JavaSamplerContext context) {
-        if (client != null) {
-            client.close();
-            client = null;
+        EchoClient current = client;
+        client = null;
+        if (current != null) {
+            current.close();
         }
     }
 }

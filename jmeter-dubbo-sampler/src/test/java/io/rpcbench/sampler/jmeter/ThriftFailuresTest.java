@@ -8,6 +8,10 @@ import io.rpcbench.sampler.LoopbackProviders;
 import io.rpcbench.sampler.WrongEcho;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
@@ -43,10 +47,55 @@ class ThriftFailuresTest {
 
             assertThat(before.isSuccessful()).as(before.getResponseMessage()).isTrue();
             assertThat(whileDown.getResponseCode()).isEqualTo("connection");
+            assertThat(whileDown.getTime()).as("a failed reconnect is outside the timer").isLessThan(50);
             assertThat(after.isSuccessful()).as(after.getResponseMessage()).isTrue();
         } finally {
             sampler.teardownTest(context);
             server.close();
+        }
+    }
+
+    @Test
+    void interruptFromAnotherThreadFailsTheBlockedCallAtOnce() throws Exception {
+        ThriftSampler sampler = new ThriftSampler();
+        try (ThriftEndpoint slow = LoopbackProviders.thrift("buffered", "binary", new DelayedEcho(5000))) {
+            JavaSamplerContext context = SamplerRun.context(sampler, Map.of(
+                    "port", Integer.toString(slow.port()), "timeout_ms", "20000"));
+            sampler.setupTest(context);
+            ExecutorService thread = Executors.newSingleThreadExecutor();
+            try {
+                long started = System.nanoTime();
+                Future<SampleResult> sample = thread.submit(() -> sampler.runTest(context));
+                // JMeter's stop calls interrupt() until a call was in progress; before that it returns false.
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+                boolean interrupted = false;
+                while (!interrupted && System.nanoTime() < deadline && !sample.isDone()) {
+                    interrupted = sampler.interrupt();
+                    Thread.onSpinWait();
+                }
+                SampleResult result = sample.get(4, TimeUnit.SECONDS);
+                long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+
+                assertThat(interrupted).isTrue();
+                assertThat(result.isSuccessful()).isFalse();
+                assertThat(result.getResponseCode()).isEqualTo("connection");
+                assertThat(elapsedMs).isLessThan(4500); // the provider would have answered after 5 s
+            } finally {
+                thread.shutdownNow();
+                sampler.teardownTest(context);
+            }
+        }
+    }
+
+    @Test
+    void interruptWithoutAClientInterruptsNothing() {
+        DubboSampler sampler = new DubboSampler();
+        JavaSamplerContext context = SamplerRun.context(sampler, Map.of("payload", "nonsense"));
+        sampler.setupTest(context);
+        try {
+            assertThat(sampler.interrupt()).isFalse();
+        } finally {
+            sampler.teardownTest(context);
         }
     }
 
