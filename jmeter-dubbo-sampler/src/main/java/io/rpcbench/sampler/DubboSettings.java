@@ -1,5 +1,6 @@
 package io.rpcbench.sampler;
 
+import io.rpcbench.echo.DubboLoopback;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
@@ -75,7 +76,7 @@ public record DubboSettings(String address, String protocol, String serializatio
 
     /**
      * The address as handed to Dubbo: a loopback host is written in its IPv4-mapped form (see
-     * {@link LoopbackHost}); the registry URL keeps its host, since only provider addresses are rewritten.
+     * {@link DubboLoopback}); the registry URL keeps its host, since only provider addresses are rewritten.
      */
     public String dubboAddress() {
         if (!direct()) {
@@ -84,6 +85,6 @@ public record DubboSettings(String address, String protocol, String serializatio
         URI uri = URI.create(address);
         String path = uri.getRawPath() == null ? "" : uri.getRawPath();
         String query = uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery();
-        return uri.getScheme() + "://" + LoopbackHost.forDubbo(uri.getHost()) + ":" + uri.getPort() + path + query;
+        return uri.getScheme() + "://" + DubboLoopback.host(uri.getHost()) + ":" + uri.getPort() + path + query;
     }
 }

@@ -1,7 +1,7 @@
 package io.rpcbench.provider;
 
 import io.rpcbench.echo.EchoService;
-import io.rpcbench.provider.dubbo.LoopbackHost;
+import io.rpcbench.echo.DubboLoopback;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
@@ -10,7 +10,7 @@ import org.apache.dubbo.rpc.model.FrameworkModel;
 /**
  * A Dubbo consumer in the test JVM with a direct URL, in its own {@link FrameworkModel} so that it shares
  * nothing with the provider under test. The loopback host of the endpoint is rewritten the way a consumer
- * must ({@link LoopbackHost#forDubbo(String)}), or Dubbo would dial the machine's network card instead.
+ * must ({@link DubboLoopback#host(String)}), or Dubbo would dial the machine's network card instead.
  */
 final class DubboEchoClient implements AutoCloseable {
 
@@ -23,7 +23,7 @@ final class DubboEchoClient implements AutoCloseable {
         int scheme = endpoint.indexOf("://");
         int colon = endpoint.lastIndexOf(':');
         String host = endpoint.substring(scheme + 3, colon);
-        String url = endpoint.substring(0, scheme + 3) + LoopbackHost.forDubbo(host) + endpoint.substring(colon)
+        String url = endpoint.substring(0, scheme + 3) + DubboLoopback.host(host) + endpoint.substring(colon)
                 + "?serialization=" + serialization;
 
         ApplicationConfig application = new ApplicationConfig("rpcbench-provider-test");

@@ -1,6 +1,6 @@
 package io.rpcbench.provider.dubbo;
 
-import java.util.regex.Pattern;
+import io.rpcbench.echo.DubboLoopback;
 import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.ServiceConfig;
 
@@ -19,7 +19,8 @@ import org.apache.dubbo.config.ServiceConfig;
  * it re-lists the network cards.
  *
  * <h2>What is done instead</h2>
- * The host given to Dubbo is the IPv4-mapped IPv6 literal in brackets, {@code [::ffff:127.0.0.1]}:
+ * The host given to Dubbo is the IPv4-mapped IPv6 literal in brackets, {@code [::ffff:127.0.0.1]}
+ * ({@link DubboLoopback}, the rule the samplers apply to direct URLs too):
  * <ul>
  *   <li>it does not start with {@code 127.}, so Dubbo keeps it as {@code bind.ip} and {@code anyhost=false};
  *   <li>Java parses it to the {@code Inet4Address} 127.0.0.1, so the server binds 127.0.0.1 only (with
@@ -51,31 +52,11 @@ public final class LoopbackHost {
     /** The filter removed from the provider; see the class comment. */
     static final String NO_PROFILER_FILTER = "-profiler-server";
 
-    private static final Pattern IPV4_LOOPBACK = Pattern.compile("127(\\.\\d{1,3}){3}");
-
     private LoopbackHost() {}
 
     /** Sets the protocol's host for {@code bind} and removes the per-request address lookup from the service. */
     public static void apply(String bind, ProtocolConfig protocol, ServiceConfig<?> service) {
-        protocol.setHost(forDubbo(bind));
+        protocol.setHost(DubboLoopback.host(bind));
         service.setFilter(NO_PROFILER_FILTER);
-    }
-
-    /**
-     * The host Dubbo should bind and register for {@code host}: {@code [::ffff:127.0.0.1]} for
-     * {@code 127.0.0.1} (any 127.x.y.z likewise) and for {@code localhost}, which Dubbo would otherwise take as
-     * "no host given" and bind every interface; anything else unchanged. Consumers with a direct URL apply the
-     * same rule to the host they are given.
-     */
-    public static String forDubbo(String host) {
-        if ("localhost".equalsIgnoreCase(host)) {
-            return "[::ffff:127.0.0.1]";
-        }
-        return isIpv4Loopback(host) ? "[::ffff:" + host + "]" : host;
-    }
-
-    /** Whether {@code host} is an IPv4 loopback literal, 127.0.0.0/8. */
-    public static boolean isIpv4Loopback(String host) {
-        return host != null && IPV4_LOOPBACK.matcher(host).matches();
     }
 }
