@@ -1,26 +1,29 @@
 package io.rpcbench.sampler;
 
 /**
- * What one echo call came to: success or a {@link FailureCategory} with a readable message, plus the bytes
- * sent and received. Carries no JMeter type; the samplers copy it into a {@code SampleResult}.
+ * What one call came to: success or a {@link FailureCategory} with a readable message, plus the bytes sent and
+ * received and, for service calls, the response as text. Carries no JMeter type; the samplers copy it into a
+ * {@code SampleResult}.
  *
  * @param failure       null when the call succeeded
  * @param message       "OK", or what went wrong and where
  * @param summary       a short description of the request, e.g. {@code echo string 1024 bytes}
  * @param sentBytes     bytes sent for this call (exact or estimated, see the client)
  * @param receivedBytes bytes received for this call (exact or estimated, see the client)
+ * @param responseText  the response rendered as text (see {@link RpcClient#responseText}), or null
  */
-public record CallOutcome(FailureCategory failure, String message, String summary, long sentBytes, long receivedBytes) {
+public record CallOutcome(FailureCategory failure, String message, String summary, long sentBytes, long receivedBytes,
+                          String responseText) {
 
     /** Response code and message of a successful sample. */
     public static final String OK = "OK";
 
-    public static CallOutcome success(String summary, long sentBytes, long receivedBytes) {
-        return new CallOutcome(null, OK, summary, sentBytes, receivedBytes);
+    public static CallOutcome success(String summary, long sentBytes, long receivedBytes, String responseText) {
+        return new CallOutcome(null, OK, summary, sentBytes, receivedBytes, responseText);
     }
 
     public static CallOutcome failure(FailureCategory failure, String message, String summary) {
-        return new CallOutcome(failure, message, summary, 0, 0);
+        return new CallOutcome(failure, message, summary, 0, 0, null);
     }
 
     public boolean successful() {
@@ -30,5 +33,13 @@ public record CallOutcome(FailureCategory failure, String message, String summar
     /** {@code OK} or the failure's category code. */
     public String responseCode() {
         return failure == null ? OK : failure.code();
+    }
+
+    /** What a sample's response data shows: the response text, else the message of a failure or the summary. */
+    public String responseData() {
+        if (responseText != null) {
+            return responseText;
+        }
+        return successful() ? summary : message;
     }
 }

@@ -19,7 +19,7 @@ import org.apache.dubbo.rpc.RpcContext;
  * (triple, and every request) the payload's size stands in: the UTF-8 length of a string, the nominal
  * size of a person or map, so a 100 KiB echo still records at least 100 KiB.
  */
-public final class DubboEchoClient implements EchoClient {
+public final class DubboEchoClient implements RpcClient {
 
     private final DubboSettings settings;
     private final EchoRequest request;

@@ -35,7 +35,7 @@ import org.apache.thrift.transport.layered.TFramedTransport;
  *
  * <p>Bytes are exact: a {@link CountingTransport} sits on the socket, under the framing.
  */
-public final class ThriftEchoClient implements EchoClient {
+public final class ThriftEchoClient implements RpcClient {
 
     /** The sampler trusts its provider: accept any message and frame size the payload limits allow. */
     private static final TConfiguration LARGE_MESSAGES =

@@ -1,8 +1,8 @@
 package io.rpcbench.sampler;
 
 /**
- * Makes one echo call with the timer around the call and nothing else, then judges the response outside
- * the timer. The client's {@link EchoClient#prepare()} (e.g. a reconnect) runs before the timer starts; if it
+ * Makes one call with the timer around the call and nothing else, then judges the response outside
+ * the timer. The client's {@link RpcClient#prepare()} (e.g. a reconnect) runs before the timer starts; if it
  * fails the sample fails with an empty time. Never throws: every failure becomes a {@link CallOutcome} with a
  * category.
  *
@@ -24,7 +24,7 @@ public final class TimedCall {
 
     private TimedCall() {}
 
-    public static CallOutcome run(EchoClient client, String summary, Stopwatch stopwatch) {
+    public static CallOutcome run(RpcClient client, String summary, Stopwatch stopwatch) {
         Object response = null;
         Throwable failure = null;
         try {
@@ -55,10 +55,16 @@ public final class TimedCall {
             return CallOutcome.failure(FailureCategory.WRONG_RESPONSE,
                     "wrong response from " + client.target() + ": " + mismatch, summary);
         }
-        return CallOutcome.success(summary, client.sentBytes(), client.receivedBytes(response));
+        String text;
+        try {
+            text = client.responseText(response);
+        } catch (RuntimeException e) { // the call succeeded; only its rendering failed: say so in the data
+            text = "the response could not be rendered: " + e;
+        }
+        return CallOutcome.success(summary, client.sentBytes(), client.receivedBytes(response), text);
     }
 
-    private static CallOutcome failed(EchoClient client, String summary, Throwable failure) {
+    private static CallOutcome failed(RpcClient client, String summary, Throwable failure) {
         if (FailureClassifier.wasInterrupted(failure)) {
             Thread.currentThread().interrupt(); // the engine is stopping this thread: keep the flag for it
         }

@@ -87,7 +87,7 @@ class TimedCallTest {
         Object get() throws Exception;
     }
 
-    private final class FakeClient implements EchoClient {
+    private final class FakeClient implements RpcClient {
         private final EchoRequest request;
         private final Response response;
         Exception prepareFailure;

@@ -2,8 +2,7 @@ package io.rpcbench.sampler.jmeter;
 
 import io.rpcbench.sampler.DubboEchoClient;
 import io.rpcbench.sampler.DubboSettings;
-import io.rpcbench.sampler.EchoClient;
-import io.rpcbench.sampler.EchoRequest;
+import io.rpcbench.sampler.RpcClient;
 import io.rpcbench.sampler.SamplerParameters;
 import org.apache.jmeter.config.Arguments;
 
@@ -14,29 +13,35 @@ import org.apache.jmeter.config.Arguments;
  * {@code serialization}, {@code version}, {@code group}, then the shared {@code timeout_ms}, {@code payload},
  * {@code size_bytes}, {@code list_count}.
  */
-public class DubboSampler extends EchoJavaSampler<DubboSettings> {
+public class DubboSampler extends RpcJavaSampler<EchoSetup<DubboSettings>> {
 
     @Override
-    protected void addTargetParameters(Arguments arguments) {
+    protected void addParameters(Arguments arguments) {
         arguments.addArgument(DubboSettings.ADDRESS, DubboSettings.DEFAULT_ADDRESS);
         arguments.addArgument(DubboSettings.PROTOCOL, DubboSettings.DEFAULT_PROTOCOL);
         arguments.addArgument(DubboSettings.SERIALIZATION, DubboSettings.DEFAULT_SERIALIZATION);
         arguments.addArgument(DubboSettings.VERSION, "");
         arguments.addArgument(DubboSettings.GROUP, "");
+        EchoSetup.addPayloadParameters(arguments);
     }
 
     @Override
-    protected DubboSettings settings(SamplerParameters parameters) {
-        return DubboSettings.from(parameters);
+    protected EchoSetup<DubboSettings> setup(SamplerParameters parameters) {
+        return new EchoSetup<>(DubboSettings.from(parameters), parameters.echoRequest());
     }
 
     @Override
-    protected EchoClient open(DubboSettings settings, EchoRequest request) {
-        return new DubboEchoClient(settings, request);
+    protected RpcClient open(EchoSetup<DubboSettings> setup) {
+        return new DubboEchoClient(setup.settings(), setup.request());
     }
 
     @Override
-    protected String target(DubboSettings settings) {
-        return settings.address();
+    protected String target(EchoSetup<DubboSettings> setup) {
+        return setup.settings().address();
+    }
+
+    @Override
+    protected String summary(EchoSetup<DubboSettings> setup) {
+        return setup.request().summary();
     }
 }

@@ -1,7 +1,6 @@
 package io.rpcbench.sampler.jmeter;
 
-import io.rpcbench.sampler.EchoClient;
-import io.rpcbench.sampler.EchoRequest;
+import io.rpcbench.sampler.RpcClient;
 import io.rpcbench.sampler.SamplerParameters;
 import io.rpcbench.sampler.ThriftEchoClient;
 import io.rpcbench.sampler.ThriftSettings;
@@ -12,28 +11,34 @@ import org.apache.jmeter.config.Arguments;
  * JMeter thread. Parameters: {@code host}, {@code port}, {@code transport} (buffered|framed),
  * {@code protocol} (binary|compact), {@code timeout_ms}, {@code payload}, {@code size_bytes}, {@code list_count}.
  */
-public class ThriftSampler extends EchoJavaSampler<ThriftSettings> {
+public class ThriftSampler extends RpcJavaSampler<EchoSetup<ThriftSettings>> {
 
     @Override
-    protected void addTargetParameters(Arguments arguments) {
+    protected void addParameters(Arguments arguments) {
         arguments.addArgument(ThriftSettings.HOST, ThriftSettings.DEFAULT_HOST);
         arguments.addArgument(ThriftSettings.PORT, Integer.toString(ThriftSettings.DEFAULT_PORT));
         arguments.addArgument(ThriftSettings.TRANSPORT, ThriftSettings.DEFAULT_TRANSPORT);
         arguments.addArgument(ThriftSettings.PROTOCOL, ThriftSettings.DEFAULT_PROTOCOL);
+        EchoSetup.addPayloadParameters(arguments);
     }
 
     @Override
-    protected ThriftSettings settings(SamplerParameters parameters) {
-        return ThriftSettings.from(parameters);
+    protected EchoSetup<ThriftSettings> setup(SamplerParameters parameters) {
+        return new EchoSetup<>(ThriftSettings.from(parameters), parameters.echoRequest());
     }
 
     @Override
-    protected EchoClient open(ThriftSettings settings, EchoRequest request) {
-        return new ThriftEchoClient(settings, request);
+    protected RpcClient open(EchoSetup<ThriftSettings> setup) {
+        return new ThriftEchoClient(setup.settings(), setup.request());
     }
 
     @Override
-    protected String target(ThriftSettings settings) {
-        return settings.target();
+    protected String target(EchoSetup<ThriftSettings> setup) {
+        return setup.settings().target();
+    }
+
+    @Override
+    protected String summary(EchoSetup<ThriftSettings> setup) {
+        return setup.request().summary();
     }
 }

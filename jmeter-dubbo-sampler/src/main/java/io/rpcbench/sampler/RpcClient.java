@@ -1,17 +1,27 @@
 package io.rpcbench.sampler;
 
 /**
- * One thread's way to make the echo call of a prepared {@link EchoRequest} over some RPC library. Knows
- * nothing of JMeter: {@link TimedCall} runs {@link #prepare()} untimed, times {@link #call()} and judges the result.
+ * One sampler thread's way to make one kind of call over some RPC library: the echo call of a prepared
+ * {@link EchoRequest}, or a call of any service method. Knows nothing of JMeter: {@link TimedCall} runs
+ * {@link #prepare()} untimed, times {@link #call()} and judges the result.
  *
- * <p>Order of calls: construct (connects when it can), then per sample {@code prepare()}, {@code call()} and
- * {@code mismatch}, {@code sentBytes} and {@code receivedBytes} for that call, then {@link #close()}.
+ * <p>Order of calls: construct (connects when it can); per sample {@link #bind} (the sample's own parameter
+ * values), {@code prepare()}, {@code call()}, then {@code mismatch}, {@code sentBytes}, {@code receivedBytes} and
+ * {@code responseText} for that call; finally {@link #close()}.
  *
  * <p>Threads: the sampler thread makes every call but {@link #interrupt()} and {@link #close()}, which may come
  * from another thread (JMeter's stop, and its test-end teardown) while a call is blocked; implementations
  * keep what those two touch safe to read across threads.
  */
-public interface EchoClient extends AutoCloseable {
+public interface RpcClient extends AutoCloseable {
+
+    /**
+     * Reads the parameters whose value may change from sample to sample (JMeter substitutes {@code ${var}} before
+     * each sample), such as the arguments of a call. Untimed; does nothing by default.
+     *
+     * @throws BadParameterException when a value is invalid: the sample fails without a call
+     */
+    default void bind(SamplerParameters sample) {}
 
     /**
      * Untimed work the next call needs, such as (re)connecting after a failure, so a sample's time never
@@ -22,7 +32,10 @@ public interface EchoClient extends AutoCloseable {
     /** Makes the call and returns the response as the library gives it; throws what the library throws. */
     Object call() throws Exception;
 
-    /** Null when {@code response} (from {@link #call()}) is the echo of the request, otherwise what differed. */
+    /**
+     * Null when {@code response} (from {@link #call()}) is what was expected, otherwise what differed. A call
+     * with no expectation (any service method) answers null.
+     */
     String mismatch(Object response);
 
     /** Bytes sent by the last successful call. */
@@ -30,6 +43,14 @@ public interface EchoClient extends AutoCloseable {
 
     /** Bytes received by the last successful call, given its response. */
     long receivedBytes(Object response);
+
+    /**
+     * The response as the text a sample's response data carries (JSON for service calls, so JMeter's JSON
+     * extractors and assertions work on it), or null to carry only the request summary, as the echo does.
+     */
+    default String responseText(Object response) {
+        return null;
+    }
 
     /** Where the calls go, for messages: e.g. {@code thrift://127.0.0.1:9090} or the Dubbo address. */
     String target();

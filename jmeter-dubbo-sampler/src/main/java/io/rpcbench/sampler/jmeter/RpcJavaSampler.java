@@ -2,10 +2,9 @@ package io.rpcbench.sampler.jmeter;
 
 import io.rpcbench.sampler.BadParameterException;
 import io.rpcbench.sampler.CallOutcome;
-import io.rpcbench.sampler.EchoClient;
-import io.rpcbench.sampler.EchoRequest;
 import io.rpcbench.sampler.FailureCategory;
 import io.rpcbench.sampler.FailureClassifier;
+import io.rpcbench.sampler.RpcClient;
 import io.rpcbench.sampler.SamplerParameters;
 import io.rpcbench.sampler.TimedCall;
 import java.nio.charset.StandardCharsets;
@@ -18,80 +17,76 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The JMeter side of an echo sampler: maps JMeter's Java Request lifecycle onto an {@link EchoClient} and a
- * {@link CallOutcome} onto a {@link SampleResult}. All behaviour lives in the client and {@link TimedCall}.
- * A subclass names its own parameters and reads them into its settings type {@code S}; the timeout and payload
- * parameters are common to all.
+ * The JMeter side of every rpcbench sampler: maps JMeter's Java Request lifecycle onto an {@link RpcClient} and a
+ * {@link CallOutcome} onto a {@link SampleResult}. All behaviour lives in the client and {@link TimedCall}. A
+ * subclass names its parameters and reads them into its setup type {@code C} (where and what to call).
  *
  * <p>JMeter asks {@link #getDefaultParameters} for the parameters a new sampler shows. It creates one instance
  * per thread and calls {@link #setupTest} once (parameters are read, validated and the client opened here),
- * {@link #runTest} per sample (never throws), then {@link #teardownTest} (the client is closed).
+ * {@link #runTest} per sample (never throws; the client first {@linkplain RpcClient#bind binds} the sample's own
+ * values of parameters such as call arguments, which JMeter substitutes anew for each sample), then
+ * {@link #teardownTest} (the client is closed).
  *
  * <p>When a test is stopped, JMeter's Java Request forwards its {@link #interrupt()} (from the stopping thread)
  * to samplers that are {@link Interruptible}: the client's blocked call is made to fail, recorded as a failed
  * sample, so the thread can stop. JMeter may also call {@code teardownTest} from its test-end thread, so the
  * client reference is volatile.
+ *
+ * @param <C> the sampler's setup: its validated parameters
  */
-public abstract class EchoJavaSampler<S> extends AbstractJavaSamplerClient implements Interruptible {
+public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implements Interruptible {
 
-    private static final Logger LOG = LoggerFactory.getLogger(EchoJavaSampler.class);
+    private static final Logger LOG = LoggerFactory.getLogger(RpcJavaSampler.class);
 
-    private volatile EchoClient client;
+    private volatile RpcClient client;
     private String summary;
     private BadParameterException badParameter;
     private CallOutcome setupFailure;
 
-    /**
-     * Adds, with their defaults, the parameters that say where and how this sampler calls; the timeout and
-     * payload parameters every echo sampler shares follow them.
-     */
-    protected abstract void addTargetParameters(Arguments arguments);
+    /** Adds every parameter of this sampler with its default, in the order the GUI shows them. */
+    protected abstract void addParameters(Arguments arguments);
 
     /**
-     * Reads and validates the parameters that say where and how this sampler calls.
+     * Reads and validates the parameters, once per thread.
      *
      * @throws BadParameterException when one is invalid
      */
-    protected abstract S settings(SamplerParameters parameters);
+    protected abstract C setup(SamplerParameters parameters);
 
-    /** Opens the client that sends {@code request} as {@code settings} say. */
-    protected abstract EchoClient open(S settings, EchoRequest request);
+    /** Opens the client that calls as {@code setup} says. */
+    protected abstract RpcClient open(C setup);
 
     /** Where the client calls, for the message when it could not be opened. */
-    protected abstract String target(S settings);
+    protected abstract String target(C setup);
+
+    /** A short description of the request, the sample's request data, e.g. {@code echo string 1024 bytes}. */
+    protected abstract String summary(C setup);
 
     @Override
     public final Arguments getDefaultParameters() {
         Arguments arguments = new Arguments();
-        addTargetParameters(arguments);
-        arguments.addArgument(SamplerParameters.TIMEOUT_MS, Integer.toString(SamplerParameters.DEFAULT_TIMEOUT_MS));
-        arguments.addArgument(SamplerParameters.PAYLOAD, SamplerParameters.DEFAULT_PAYLOAD);
-        arguments.addArgument(SamplerParameters.SIZE_BYTES, Integer.toString(SamplerParameters.DEFAULT_SIZE_BYTES));
-        arguments.addArgument(SamplerParameters.LIST_COUNT, Integer.toString(SamplerParameters.DEFAULT_LIST_COUNT));
+        addParameters(arguments);
         return arguments;
     }
 
     @Override
     public void setupTest(JavaSamplerContext context) {
-        SamplerParameters parameters = new SamplerParameters(context::getParameter);
-        EchoRequest request;
-        S settings;
+        C setup;
         try {
-            request = parameters.echoRequest(); // the payload is built here, once per thread
-            settings = settings(parameters);
+            setup = setup(new SamplerParameters(context::getParameter));
         } catch (BadParameterException e) {
             badParameter = e;
             LOG.error("{}: every sample will fail: {}", getClass().getSimpleName(), e.getMessage());
             return;
         }
+        summary = summary(setup);
         try {
-            client = open(settings, request);
-            summary = request.summary();
+            client = open(setup);
         } catch (RuntimeException | LinkageError e) {
             // The library could not build a client at all: fail each sample with the reason instead of the thread.
-            setupFailure = CallOutcome.failure(FailureClassifier.categorize(e),
-                    "could not create the client: " + FailureClassifier.describe(
-                            FailureClassifier.categorize(e), e, target(settings)),
+            FailureCategory category = FailureClassifier.categorize(e);
+            setupFailure = CallOutcome.failure(category,
+                    "could not create the client: " + FailureClassifier.describe(category, e, target(setup)),
                     "no call: no client");
             LOG.error("{}: could not create the client", getClass().getSimpleName(), e);
         }
@@ -111,7 +106,7 @@ public abstract class EchoJavaSampler<S> extends AbstractJavaSamplerClient imple
                 result.sampleEnd();
             }
         };
-        EchoClient current = client;
+        RpcClient current = client;
         CallOutcome outcome;
         if (badParameter != null) {
             outcome = TimedCall.refused(badParameter, stopwatch);
@@ -124,7 +119,7 @@ public abstract class EchoJavaSampler<S> extends AbstractJavaSamplerClient imple
             stopwatch.stop();
             outcome = CallOutcome.failure(FailureCategory.CONNECTION, "no call: the client is closed", summary);
         } else {
-            outcome = TimedCall.run(current, summary, stopwatch);
+            outcome = bindAndRun(current, context, stopwatch);
         }
         result.setSuccessful(outcome.successful());
         result.setResponseCode(outcome.responseCode());
@@ -132,12 +127,21 @@ public abstract class EchoJavaSampler<S> extends AbstractJavaSamplerClient imple
         // Short texts only: copying a 100 KiB payload into every result would cost more than the call.
         result.setSamplerData(outcome.summary());
         result.setDataType(SampleResult.TEXT);
-        result.setResponseData(outcome.successful() ? outcome.summary() : outcome.message(), StandardCharsets.UTF_8.name());
+        result.setResponseData(outcome.responseData(), StandardCharsets.UTF_8.name());
         // JMeter reports headers + body size when non-zero, so the body size must carry the received bytes too.
         result.setBodySize(outcome.receivedBytes());
         result.setBytes(outcome.receivedBytes());
         result.setSentBytes(outcome.sentBytes());
         return result;
+    }
+
+    private CallOutcome bindAndRun(RpcClient current, JavaSamplerContext context, TimedCall.Stopwatch stopwatch) {
+        try {
+            current.bind(new SamplerParameters(context::getParameter));
+        } catch (BadParameterException e) { // e.g. ${var} made the arguments invalid for this sample only
+            return TimedCall.refused(e, stopwatch);
+        }
+        return TimedCall.run(current, summary, stopwatch);
     }
 
     /**
@@ -148,13 +152,13 @@ public abstract class EchoJavaSampler<S> extends AbstractJavaSamplerClient imple
      */
     @Override
     public boolean interrupt() {
-        EchoClient current = client;
+        RpcClient current = client;
         return current != null && current.interrupt();
     }
 
     @Override
     public void teardownTest(JavaSamplerContext context) {
-        EchoClient current = client;
+        RpcClient current = client;
         client = null;
         if (current != null) {
             current.close();
