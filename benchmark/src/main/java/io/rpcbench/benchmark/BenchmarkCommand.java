@@ -1,6 +1,7 @@
 package io.rpcbench.benchmark;
 
 import io.rpcbench.reports.Dashboard;
+import io.rpcbench.reports.LabelStatistics;
 import io.rpcbench.reports.RunSummary;
 import io.rpcbench.reports.SummaryTable;
 import java.io.PrintWriter;
@@ -122,7 +123,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
                                 "duration", Integer.toString(duration)));
                 run.run(Duration.ofSeconds(2L * duration + rampupSeconds + 600));
                 RunSummary summary = RunSummary.of(run.jtl());
-                table.add(plan, summary.label(plan), run.dashboardIndex().toString());
+                addRows(table, plan, summary, run.dashboardIndex().toString());
                 dashboard.addRun(plan, run.jtl(), Optional.of(run.perfmon()).filter(Files::isRegularFile),
                         Optional.of(run.dashboardIndex().toString()));
             }
@@ -141,6 +142,18 @@ public final class BenchmarkCommand implements Callable<Integer> {
         if (value < minimum) {
             throw new ParameterException(spec.commandLine(),
                     option + " is " + value + "; expected a whole number of at least " + minimum);
+        }
+    }
+
+    /** One row for a plan whose samples carry its name (the echo plans), else one row per label, in JTL order. */
+    private static void addRows(SummaryTable table, String plan, RunSummary summary, String dashboard) {
+        boolean ownLabelOnly = summary.labels().stream().allMatch(label -> label.label().equals(plan));
+        if (ownLabelOnly) {
+            table.add(plan, summary.label(plan), dashboard);
+            return;
+        }
+        for (LabelStatistics label : summary.labels()) {
+            table.add(plan + ": " + label.label(), label, dashboard);
         }
     }
 }

@@ -6,6 +6,7 @@ import io.rpcbench.reports.JtlSample;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,6 +55,26 @@ class ShippedPlansIT {
             assertThat(sample.bytes()).isBetween((long) payloadBytes, payloadBytes + 512L);
             assertThat(sample.sentBytes()).isGreaterThanOrEqualTo(payloadBytes);
         });
+    }
+
+    /**
+     * The plan showing how to call your own service: each sampler's JSON assertions and extractors run on the
+     * response, so a sample succeeds only when every checked value came back exactly (and the extracted SKU fed
+     * the next call); {@code ${var}} and functions inside the arguments are substituted per sample.
+     */
+    @Test
+    void exampleServicePlanPassesItsAssertionsOnEverySample() throws Exception {
+        String plan = "dubbo-order-service";
+        JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan)).dashboard(false)
+                .properties(provider.planProperties())
+                .properties(Map.of("threads", "2", "rampup", "0", "duration", "6"));
+        run.run(Duration.ofMinutes(2));
+
+        List<JtlSample> samples = Plans.samples(run.jtl());
+        assertThat(samples).extracting(JtlSample::label).containsOnly("place order", "order total", "confirm order")
+                .contains("place order", "order total", "confirm order");
+        assertThat(samples).allSatisfy(sample ->
+                assertThat(sample.success()).as("success of %s", sample).isTrue());
     }
 
     @Test
