@@ -29,7 +29,7 @@ public final class DubboEchoClient implements RpcClient {
     public DubboEchoClient(DubboSettings settings, EchoRequest request) {
         this.settings = settings;
         this.request = request;
-        this.service = DubboReferences.acquire(settings);
+        this.service = DubboReferences.acquire(settings, EchoService.class);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.rpcbench.sampler;
 
-import io.rpcbench.echo.EchoService;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.dubbo.config.ApplicationConfig;
@@ -8,10 +7,12 @@ import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.model.FrameworkModel;
+import org.apache.dubbo.rpc.service.GenericService;
 
 /**
- * The JVM's Dubbo consumers of the echo service: one per distinct {@link DubboSettings}, shared by every
- * sampler thread with that configuration, counted, and destroyed when its last user releases it.
+ * The JVM's Dubbo consumers: one per distinct {@link DubboSettings} (the whole consumer configuration, the
+ * interface and generic or typed invocation included), shared by every sampler thread with that configuration,
+ * counted, and destroyed when its last user releases it.
  *
  * <p>Order of calls: {@link #acquire} in {@code setupTest} (builds the reference the first time, then
  * returns the same thread-safe proxy), calls on the proxy, {@link #release} in {@code teardownTest}.
@@ -34,15 +35,25 @@ public final class DubboReferences {
 
     private DubboReferences() {}
 
-    /** The shared proxy for {@code settings}, built on first use; pair every call with {@link #release}. */
-    public static synchronized EchoService acquire(DubboSettings settings) {
+    /**
+     * The shared proxy for {@code settings}, built on first use; pair every call with {@link #release}.
+     *
+     * @param proxyType {@code GenericService} when {@code settings.generic()}, else the interface class named by
+     *                  {@code settings.interfaceName()}
+     */
+    public static synchronized <T> T acquire(DubboSettings settings, Class<T> proxyType) {
+        Class<?> expected = settings.generic() ? GenericService.class : proxyType;
+        if (proxyType != expected || !settings.generic() && !proxyType.getName().equals(settings.interfaceName())) {
+            throw new IllegalArgumentException("a proxy of " + proxyType.getName() + " does not call "
+                    + settings.interfaceName() + (settings.generic() ? " generically" : ""));
+        }
         Shared shared = SHARED.get(settings);
         if (shared == null) {
-            shared = open(settings);
+            shared = open(settings, proxyType);
             SHARED.put(settings, shared);
         }
         shared.users++;
-        return shared.proxy;
+        return proxyType.cast(shared.proxy);
     }
 
     /** Gives back one {@link #acquire}; the last release destroys the consumer and its connections. */
@@ -62,7 +73,7 @@ public final class DubboReferences {
         return SHARED.size();
     }
 
-    private static Shared open(DubboSettings settings) {
+    private static Shared open(DubboSettings settings, Class<?> proxyType) {
         if (framework == null) {
             DubboJvmSettings.applyDefaults(); // before Dubbo's classes read them
             framework = new FrameworkModel();
@@ -71,11 +82,22 @@ public final class DubboReferences {
         application.setQosEnable(false); // no telnet/HTTP port opened in the load generator
         DubboBootstrap bootstrap = DubboBootstrap.newInstance(framework).application(application);
 
-        ReferenceConfig<EchoService> reference = new ReferenceConfig<>();
-        reference.setInterface(EchoService.class);
+        ReferenceConfig<Object> reference = new ReferenceConfig<>();
+        if (settings.generic()) {
+            // By name: the interface class need not exist in this JVM; calls go through GenericService.$invoke.
+            reference.setInterface(settings.interfaceName());
+            reference.setGeneric("true");
+        } else {
+            reference.setInterface(proxyType);
+        }
         reference.setProtocol(settings.protocol());
         reference.setTimeout(settings.timeoutMs());
-        reference.setRetries(0); // a retry would hide a failure and time two calls as one
+        reference.setRetries(settings.retries());
+        reference.setCluster(settings.cluster());
+        reference.setLoadbalance(settings.loadbalance());
+        if (settings.connections() > 0) {
+            reference.setConnections(settings.connections());
+        }
         reference.setCheck(false); // a provider that is down gives failed samples, not a failed thread start
         if (!settings.version().isEmpty()) {
             reference.setVersion(settings.version());
@@ -110,10 +132,10 @@ public final class DubboReferences {
 
     private static final class Shared {
         final DubboBootstrap bootstrap;
-        final EchoService proxy;
+        final Object proxy;
         int users;
 
-        Shared(DubboBootstrap bootstrap, EchoService proxy) {
+        Shared(DubboBootstrap bootstrap, Object proxy) {
             this.bootstrap = bootstrap;
             this.proxy = proxy;
         }

@@ -74,6 +74,12 @@ public final class FailureClassifier {
     }
 
     private static FailureCategory decide(Throwable t) {
+        if (t instanceof BadParameterException) {
+            return FailureCategory.BAD_PARAMETER; // found out only when preparing the call, e.g. an unknown method
+        }
+        if (t instanceof RemoteServiceException) {
+            return FailureCategory.REMOTE_EXCEPTION;
+        }
         if (t instanceof RpcException) {
             return dubbo((RpcException) t);
         }

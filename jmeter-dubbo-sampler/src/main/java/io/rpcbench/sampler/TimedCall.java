@@ -68,6 +68,9 @@ public final class TimedCall {
         if (FailureClassifier.wasInterrupted(failure)) {
             Thread.currentThread().interrupt(); // the engine is stopping this thread: keep the flag for it
         }
+        if (failure instanceof BadParameterException bad) { // found while preparing, e.g. an unknown method
+            return CallOutcome.failure(FailureCategory.BAD_PARAMETER, bad.getMessage(), "no call: bad parameter");
+        }
         FailureCategory category = FailureClassifier.categorize(failure);
         return CallOutcome.failure(category, FailureClassifier.describe(category, failure, client.target()), summary);
     }

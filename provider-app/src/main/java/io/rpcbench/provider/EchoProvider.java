@@ -1,14 +1,19 @@
 package io.rpcbench.provider;
 
+import io.rpcbench.echo.EchoService;
+import io.rpcbench.example.OrderDesk;
+import io.rpcbench.example.OrderService;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
+import io.rpcbench.provider.dubbo.ExportedService;
 import io.rpcbench.provider.registry.EmbeddedZooKeeper;
 import io.rpcbench.provider.thrift.ThriftEndpoint;
+import java.util.List;
 import java.util.Optional;
 import java.util.StringJoiner;
 
 /**
- * The running provider: a registry (embedded ZooKeeper or an external one), the Dubbo export and the Thrift
- * server, started in that order and stopped in reverse. The public API behind the command, also used by tests.
+ * The running provider: a registry (embedded ZooKeeper or an external one), the Dubbo export (the echo service and
+ * the example {@code io.rpcbench.example.OrderService}, on one port) and the Thrift server, started in that order and stopped in reverse. The public API behind the command, also used by tests.
  *
  * <pre>{@code
  * JvmDefaults.apply();
@@ -62,8 +67,9 @@ public final class EchoProvider implements AutoCloseable {
             }
             DubboEndpoint dubbo = null;
             if (settings.dubbo()) {
-                dubbo = DubboEndpoint.start(echo, "zookeeper://" + registry, settings.bind(), settings.dubboPort(),
-                        settings.dubboProtocol(), settings.serialization(), settings.threads());
+                dubbo = DubboEndpoint.start(dubboServices(echo), "zookeeper://" + registry, settings.bind(),
+                        settings.dubboPort(), settings.dubboProtocol(), settings.serialization(), settings.threads(),
+                        null, null);
             }
             return new EchoProvider(registry, zookeeper, dubbo, thrift);
         } catch (RuntimeException e) {
@@ -75,6 +81,12 @@ public final class EchoProvider implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /** The echo and the example order service, exported side by side on the Dubbo port. */
+    private static List<ExportedService<?>> dubboServices(EchoService echo) {
+        return List.of(ExportedService.of(EchoService.class, echo),
+                ExportedService.of(OrderService.class, new OrderDesk()));
     }
 
     /**

@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
  * unreachable), 2 for a bad option.
  */
 @Command(name = "rpcbench-provider", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Starts ZooKeeper (embedded unless --registry), exports io.rpcbench.echo.EchoService over "
+        description = "Starts ZooKeeper (embedded unless --registry), exports io.rpcbench.echo.EchoService and "
+                + "io.rpcbench.example.OrderService over "
                 + "Dubbo and serves ThriftEchoService over Thrift, then prints one ready line.")
 public final class ProviderCommand implements Callable<Integer> {
 

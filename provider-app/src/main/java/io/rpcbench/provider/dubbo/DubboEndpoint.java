@@ -3,6 +3,7 @@ package io.rpcbench.provider.dubbo;
 import io.rpcbench.echo.EchoService;
 import io.rpcbench.provider.PortCheck;
 import io.rpcbench.provider.PortInUseException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.dubbo.common.URL;
@@ -14,12 +15,17 @@ import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 
 /**
- * {@link EchoService} exported over Dubbo (protocol {@code dubbo} or {@code tri}) and registered in ZooKeeper.
+ * Services ({@link ExportedService}: {@link EchoService}, and in the provider app also the example
+ * {@code OrderService}) exported over Dubbo (protocol {@code dubbo} or {@code tri}) on one port and registered in
+ * ZooKeeper. The registry is also the metadata center (Dubbo's default): each service's full definition
+ * (methods, parameter types, type properties) lands in ZooKeeper under
+ * {@code /dubbo/metadata/<interface>/provider/rpcbench-provider}, where samplers look up parameter types.
  * Each endpoint has its own {@link FrameworkModel}, so that several providers can run in one JVM (tests) and
  * {@link #close()} leaves nothing of Dubbo behind.
  *
  * <pre>{@code
- * DubboEndpoint dubbo = DubboEndpoint.start(echo, "zookeeper://127.0.0.1:2181", "127.0.0.1", 0, "dubbo", "hessian2", 200);
+ * DubboEndpoint dubbo = DubboEndpoint.start(List.of(ExportedService.of(EchoService.class, echo)),
+ *         "zookeeper://127.0.0.1:2181", "127.0.0.1", 0, "dubbo", "hessian2", 200, null, null);
  * dubbo.endpoint();  // dubbo://127.0.0.1:<port>, accepting connections and registered
  * dubbo.close();     // unregisters, closes the server
  * }</pre>
@@ -52,7 +58,7 @@ public final class DubboEndpoint implements AutoCloseable {
     }
 
     /**
-     * Returns once the service is exported (its server accepts connections) and registered.
+     * Exports the echo service alone; returns once it is exported (its server accepts connections) and registered.
      *
      * @param registry {@code zookeeper://host:port}
      * @param port     0 to pick a free port
@@ -63,25 +69,38 @@ public final class DubboEndpoint implements AutoCloseable {
         return start(echo, registry, bind, port, protocol, serialization, threads, null, null);
     }
 
+    /** As {@link #start(List, String, String, int, String, String, int, String, String)} for the echo service alone. */
+    public static DubboEndpoint start(EchoService echo, String registry, String bind, int port, String protocol,
+            String serialization, int threads, String version, String group) {
+        return start(List.of(ExportedService.of(EchoService.class, echo)), registry, bind, port, protocol,
+                serialization, threads, version, group);
+    }
+
     /**
-     * As {@link #start(EchoService, String, String, int, String, String, int)}, exporting the service under a
-     * version and a group, so that only consumers asking for both reach it.
+     * Exports every service on one port under a version and a group (so that only consumers asking for both
+     * reach them); returns once they are exported (the server accepts connections) and registered.
      *
+     * @param services the services, at least one
      * @param registry {@code zookeeper://host:port}, or {@code N/A} to export without registering (consumers
      *                 then use a direct URL)
      * @param version  the service version, or null for none
      * @param group    the service group, or null for none
+     * @param port     0 to pick a free port
+     * @throws PortInUseException when a fixed port is taken
      */
-    public static DubboEndpoint start(EchoService echo, String registry, String bind, int port, String protocol,
-            String serialization, int threads, String version, String group) {
+    public static DubboEndpoint start(List<ExportedService<?>> services, String registry, String bind, int port,
+            String protocol, String serialization, int threads, String version, String group) {
+        if (services.isEmpty()) {
+            throw new IllegalArgumentException("no service to export");
+        }
         if (port != 0) {
             PortCheck.requireFree("dubbo", bind, port);
-            return export(echo, version, group, registry, bind, port, protocol, serialization, threads);
+            return export(services, version, group, registry, bind, port, protocol, serialization, threads);
         }
         for (int attempt = 1; ; attempt++) {
             int candidate = PortCheck.freePort(bind);
             try {
-                return export(echo, version, group, registry, bind, candidate, protocol, serialization, threads);
+                return export(services, version, group, registry, bind, candidate, protocol, serialization, threads);
             } catch (PortInUseException e) {
                 if (attempt == FREE_PORT_ATTEMPTS) {
                     throw e;
@@ -90,8 +109,8 @@ public final class DubboEndpoint implements AutoCloseable {
         }
     }
 
-    private static DubboEndpoint export(EchoService echo, String version, String group, String registry, String bind,
-            int port, String protocol, String serialization, int threads) {
+    private static DubboEndpoint export(List<ExportedService<?>> services, String version, String group,
+            String registry, String bind, int port, String protocol, String serialization, int threads) {
         FrameworkModel framework = new FrameworkModel();
         DubboBootstrap bootstrap = DubboBootstrap.newInstance(framework);
         try {
@@ -117,19 +136,20 @@ public final class DubboEndpoint implements AutoCloseable {
             protocolConfig.setThreadpool("fixed");
             protocolConfig.setThreads(threads);
 
-            ServiceConfig<EchoService> service = new ServiceConfig<>();
-            service.setInterface(EchoService.class);
-            service.setRef(echo);
-            service.setVersion(version);
-            service.setGroup(group);
-            LoopbackHost.apply(bind, protocolConfig, service);
-
             bootstrap.application(application)
                     .registry(registryConfig)
-                    .protocol(protocolConfig)
-                    .service(service)
-                    .start();
-            return new DubboEndpoint(framework, bootstrap, protocol, bind, port, service.getExportedUrls());
+                    .protocol(protocolConfig);
+            List<ServiceConfig<?>> configs = new ArrayList<>();
+            for (ExportedService<?> exported : services) {
+                ServiceConfig<?> service = serviceConfig(exported, version, group);
+                LoopbackHost.apply(bind, protocolConfig, service);
+                bootstrap.service(service);
+                configs.add(service);
+            }
+            bootstrap.start();
+            List<URL> exportedUrls = new ArrayList<>();
+            configs.forEach(c -> exportedUrls.addAll(c.getExportedUrls()));
+            return new DubboEndpoint(framework, bootstrap, protocol, bind, port, List.copyOf(exportedUrls));
         } catch (RuntimeException e) {
             stop(bootstrap, framework);
             if (PortCheck.isAddressInUse(e)) {
@@ -137,6 +157,15 @@ public final class DubboEndpoint implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    private static <T> ServiceConfig<T> serviceConfig(ExportedService<T> exported, String version, String group) {
+        ServiceConfig<T> service = new ServiceConfig<>();
+        service.setInterface(exported.type());
+        service.setRef(exported.implementation());
+        service.setVersion(version);
+        service.setGroup(group);
+        return service;
     }
 
     /** {@code protocol://host:port} with the bind address, as the ready line shows it. */
@@ -148,7 +177,7 @@ public final class DubboEndpoint implements AutoCloseable {
         return port;
     }
 
-    /** The URLs Dubbo exported (and registered), for checking which host they name. */
+    /** The URLs Dubbo exported (and registered), one or more per service, for checking which host they name. */
     public List<URL> exportedUrls() {
         return exportedUrls;
     }

@@ -1,0 +1,99 @@
+package io.rpcbench.sampler;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.function.Function;
+
+/**
+ * The one Jackson configuration for call arguments and results, chosen so that no value changes on the way:
+ * decimals are read as {@link java.math.BigDecimal} with their scale ({@code 12.30} stays {@code 12.30}, not the
+ * double 12.3), integers keep every digit (a long beyond 2^53 stays exact), decimals are written plain (no
+ * {@code 1E+3}), and the java.time values travel as ISO-8601 text, the form Dubbo's generic invocation uses.
+ *
+ * <p>Only Jackson APIs of 2.15 and older are used: JMeter 5.6.3 puts its own jackson-databind 2.16.1 on the class
+ * path, and the java.time module is not among its jars, hence the small mapping of java.time here.
+ */
+public final class ExactJson {
+
+    /** Thread-safe once configured. */
+    public static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .configure(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false)
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .addModule(javaTime())
+            .build();
+
+    private ExactJson() {}
+
+    private static SimpleModule javaTime() {
+        SimpleModule module = new SimpleModule("rpcbench-java-time");
+        text(module, LocalDateTime.class, LocalDateTime::parse);
+        text(module, LocalDate.class, LocalDate::parse);
+        text(module, LocalTime.class, LocalTime::parse);
+        text(module, Instant.class, Instant::parse);
+        text(module, OffsetDateTime.class, OffsetDateTime::parse);
+        text(module, ZonedDateTime.class, ZonedDateTime::parse);
+        text(module, Duration.class, Duration::parse);
+        return module;
+    }
+
+    private static <T> void text(SimpleModule module, Class<T> type, Function<String, T> parse) {
+        module.addSerializer(type, ToStringSerializer.instance);
+        module.addDeserializer(type, new IsoTextDeserializer<>(type, parse));
+    }
+
+    /** A java.time value from its ISO-8601 text, e.g. {@code "2024-05-06T07:08:09.123456789"}. */
+    private static final class IsoTextDeserializer<T> extends StdScalarDeserializer<T> {
+        private static final long serialVersionUID = 1L;
+        private final transient Function<String, T> parse;
+
+        IsoTextDeserializer(Class<T> type, Function<String, T> parse) {
+            super(type);
+            this.parse = parse;
+        }
+
+        @Override
+        public T deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+            if (parser.currentToken() != JsonToken.VALUE_STRING) {
+                return castToType(context.handleUnexpectedToken(handledType(), parser));
+            }
+            String text = parser.getText();
+            try {
+                return parse.apply(text);
+            } catch (DateTimeParseException e) {
+                return castToType(context.handleWeirdStringValue(handledType(), text, "not ISO-8601: %s",
+                        e.getMessage()));
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        private T castToType(Object value) {
+            return (T) value;
+        }
+    }
+}

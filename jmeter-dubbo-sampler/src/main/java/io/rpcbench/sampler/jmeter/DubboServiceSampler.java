@@ -1,0 +1,68 @@
+package io.rpcbench.sampler.jmeter;
+
+import io.rpcbench.sampler.DubboServiceClient;
+import io.rpcbench.sampler.DubboServiceRequest;
+import io.rpcbench.sampler.DubboSettings;
+import io.rpcbench.sampler.RpcClient;
+import io.rpcbench.sampler.SamplerParameters;
+import org.apache.jmeter.config.Arguments;
+
+/**
+ * Java Request sampler calling any method of any Dubbo service, by generic invocation (no API jar needed) or through
+ * the interface itself ({@code invocation=typed}, the API jar in {@code lib/ext}). The arguments are one JSON
+ * array, read per sample so that {@code ${var}} works inside it; the result is the sample's response data as JSON.
+ *
+ * <p>Parameters: {@code address}, {@code protocol}, {@code serialization}, {@code interface}, {@code method},
+ * {@code parameter_types} (empty: read from the registry's metadata), {@code arguments}, {@code version},
+ * {@code group}, {@code cluster}, {@code loadbalance}, {@code retries}, {@code connections}, {@code attachments}
+ * ({@code key=value;key=value}, per sample), {@code timeout_ms}, {@code invocation}, {@code response_max_bytes}.
+ * See the module README for the argument JSON.
+ */
+public class DubboServiceSampler extends RpcJavaSampler<DubboServiceRequest> {
+
+    @Override
+    protected void addParameters(Arguments arguments) {
+        arguments.addArgument(DubboSettings.ADDRESS, DubboSettings.DEFAULT_ADDRESS);
+        arguments.addArgument(DubboSettings.PROTOCOL, DubboSettings.DEFAULT_PROTOCOL);
+        arguments.addArgument(DubboSettings.SERIALIZATION, DubboSettings.DEFAULT_SERIALIZATION);
+        arguments.addArgument(DubboSettings.INTERFACE, "");
+        arguments.addArgument(DubboServiceRequest.METHOD, "");
+        arguments.addArgument(DubboServiceRequest.PARAMETER_TYPES, "");
+        arguments.addArgument(DubboServiceRequest.ARGUMENTS, DubboServiceRequest.DEFAULT_ARGUMENTS);
+        arguments.addArgument(DubboSettings.VERSION, "");
+        arguments.addArgument(DubboSettings.GROUP, "");
+        arguments.addArgument(DubboSettings.CLUSTER, DubboSettings.DEFAULT_CLUSTER);
+        arguments.addArgument(DubboSettings.LOADBALANCE, DubboSettings.DEFAULT_LOADBALANCE);
+        arguments.addArgument(DubboSettings.RETRIES, Integer.toString(DubboSettings.DEFAULT_RETRIES));
+        arguments.addArgument(DubboSettings.CONNECTIONS, Integer.toString(DubboSettings.DEFAULT_CONNECTIONS));
+        arguments.addArgument(DubboServiceRequest.ATTACHMENTS, "");
+        arguments.addArgument(SamplerParameters.TIMEOUT_MS, Integer.toString(SamplerParameters.DEFAULT_TIMEOUT_MS));
+        arguments.addArgument(DubboSettings.INVOCATION, DubboSettings.DEFAULT_INVOCATION);
+        arguments.addArgument(DubboServiceRequest.RESPONSE_MAX_BYTES,
+                Integer.toString(DubboServiceRequest.DEFAULT_RESPONSE_MAX_BYTES));
+    }
+
+    @Override
+    protected DubboServiceRequest setup(SamplerParameters parameters) {
+        DubboServiceRequest request = DubboServiceRequest.from(parameters);
+        if (!request.settings().generic()) {
+            DubboServiceClient.loadInterface(request.settings().interfaceName()); // a missing API jar: bad-parameter
+        }
+        return request;
+    }
+
+    @Override
+    protected RpcClient open(DubboServiceRequest request) {
+        return new DubboServiceClient(request);
+    }
+
+    @Override
+    protected String target(DubboServiceRequest request) {
+        return request.settings().address();
+    }
+
+    @Override
+    protected String summary(DubboServiceRequest request) {
+        return request.summary();
+    }
+}

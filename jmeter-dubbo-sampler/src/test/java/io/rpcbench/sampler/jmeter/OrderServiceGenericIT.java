@@ -1,0 +1,279 @@
+package io.rpcbench.sampler.jmeter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.rpcbench.sampler.ExactJson;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
+import org.apache.jmeter.samplers.SampleResult;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Acceptance 1 and 4 of issue 4: the example OrderService, exported by the provider app's jar in its own JVM over
+ * dubbo and over tri, called by {@link DubboServiceSampler} by generic invocation through the registry, with no API
+ * jar on this class path; every value comes back exactly.
+ */
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+class OrderServiceGenericIT {
+
+    private static final String ORDERS = "io.rpcbench.example.OrderService";
+    private static final String LONG_BEYOND_DOUBLE = "9007199254740993"; // 2^53 + 1: a double would make it ...992
+    private static final String LONG_FRACTION = "0.123456789012345678901234567890123456789";
+    private static final String PLACED_AT = "2024-05-06T07:08:09.123456789";
+    private static final String LINE_A = "{\"sku\":\"A-1\",\"quantity\":3,\"unitPrice\":12.30}";
+    private static final String LINE_B = "{\"sku\":\"B-2\",\"quantity\":1,\"unitPrice\":" + LONG_FRACTION + "}";
+    private static final String ORDER = "{\"class\":\"io.rpcbench.example.Order\",\"id\":" + LONG_BEYOND_DOUBLE
+            + ",\"customerId\":7,\"total\":12.30,\"placedAt\":\"" + PLACED_AT + "\",\"status\":\"SHIPPED\","
+            + "\"lines\":[" + LINE_A + "," + LINE_B + "],\"linesBySku\":{\"A-1\":" + LINE_A + ",\"B-2\":" + LINE_B + "}}";
+
+    private static final Map<String, ProviderJar> PROVIDERS = new HashMap<>();
+
+    @BeforeAll
+    static void startProviders() throws Exception {
+        for (String protocol : List.of("dubbo", "tri")) {
+            PROVIDERS.put(protocol, ProviderJar.start(protocol));
+        }
+    }
+
+    @AfterAll
+    static void stopProviders() throws Exception {
+        for (ProviderJar provider : PROVIDERS.values()) {
+            provider.close();
+        }
+    }
+
+    @Test
+    void theExampleApiIsNotOnTheSamplersClassPath() {
+        assertThatThrownBy(() -> Class.forName(ORDERS)).isInstanceOf(ClassNotFoundException.class);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dubbo", "tri"})
+    void buildRoundTripsEveryValueWithTypesFromTheRegistrysMetadata(String protocol) throws Exception {
+        SampleResult result = call(protocol, "build", "", "[" + LONG_BEYOND_DOUBLE + ", 7, 12.30, \"" + PLACED_AT
+                + "\", \"PAID\", [" + LINE_A + ", " + LINE_B + "], {\"A-1\": " + LINE_A + ", \"B-2\": " + LINE_B + "}]");
+
+        JsonNode order = json(result);
+        assertThat(order.path("class").asText()).isEqualTo("io.rpcbench.example.Order");
+        assertSameOrder(order, "PAID");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dubbo", "tri"})
+    void buildRoundTripsEveryValueWithTypesGivenExplicitly(String protocol) throws Exception {
+        SampleResult result = call(protocol, "build", "long,long,java.math.BigDecimal,java.time.LocalDateTime,"
+                + "io.rpcbench.example.OrderStatus,java.util.List<io.rpcbench.example.OrderLine>,"
+                + "java.util.Map<java.lang.String,io.rpcbench.example.OrderLine>",
+                "[\"" + LONG_BEYOND_DOUBLE + "\", 7, \"12.30\", \"" + PLACED_AT + "\", \"PAID\", [" + LINE_A + ", "
+                        + LINE_B + "], {\"A-1\": " + LINE_A + ", \"B-2\": " + LINE_B + "}]");
+
+        assertSameOrder(json(result), "PAID");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dubbo", "tri"})
+    void confirmTakesAndReturnsAResultOfOrder(String protocol) throws Exception {
+        String pending = "{\"code\": 7, \"message\": \"pending\", \"data\": " + ORDER + "}";
+        SampleResult withMetadata = call(protocol, "confirm", "", "[" + pending + "]");
+        SampleResult explicit = call(protocol, "confirm", "io.rpcbench.example.Result", "[" + pending + "]");
+
+        for (SampleResult result : List.of(withMetadata, explicit)) {
+            JsonNode confirmed = json(result);
+            assertThat(confirmed.path("class").asText()).isEqualTo("io.rpcbench.example.Result");
+            assertThat(confirmed.path("code").asInt()).isZero();
+            assertThat(confirmed.path("message").asText()).isEqualTo("confirmed");
+            assertThat(confirmed.path("data").path("class").asText()).isEqualTo("io.rpcbench.example.Order");
+            assertSameOrder(confirmed.path("data"), "SHIPPED");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dubbo", "tri"})
+    void placeReturnsTheOrderInsideAnOkResult(String protocol) throws Exception {
+        JsonNode placed = json(call(protocol, "place", "", "[" + ORDER + "]"));
+
+        assertThat(placed.path("message").asText()).isEqualTo("OK");
+        assertSameOrder(placed.path("data"), "SHIPPED");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dubbo", "tri"})
+    void totalIsExactAndIndexBySkuKeepsEveryLine(String protocol) throws Exception {
+        JsonNode total = json(call(protocol, "total", "", "[[" + LINE_A + ", " + LINE_B + "]]"));
+        JsonNode index = json(call(protocol, "indexBySku", "java.util.List<io.rpcbench.example.OrderLine>",
+                "[[" + LINE_A + ", " + LINE_B + "]]"));
+
+        // 3 x 12.30 + 0.1234...789: every digit, as BigDecimal adds them
+        assertThat(total.decimalValue().toPlainString()).isEqualTo("37.023456789012345678901234567890123456789");
+        assertThat(index.fieldNames()).toIterable().containsExactly("A-1", "B-2");
+        assertThat(index.path("A-1").path("unitPrice").decimalValue().toPlainString()).isEqualTo("12.30");
+        assertThat(index.path("B-2").path("unitPrice").decimalValue().toPlainString()).isEqualTo(LONG_FRACTION);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dubbo", "tri"})
+    void aDeclaredExceptionIsARemoteExceptionWithItsClassAndMessage(String protocol) {
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters(protocol, "find", "",
+                "[" + LONG_BEYOND_DOUBLE + "]"));
+
+        assertThat(result.isSuccessful()).isFalse();
+        assertThat(result.getResponseCode()).isEqualTo("remote-exception");
+        assertThat(result.getResponseMessage())
+                .contains("io.rpcbench.example.OrderNotFoundException")
+                .contains("no order " + LONG_BEYOND_DOUBLE);
+    }
+
+    @Test
+    void anUnknownMethodFailsWithTheServicesSignatures() {
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters("dubbo", "cancel", "", "[1]"));
+
+        assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+        assertThat(result.getResponseMessage())
+                .contains("method 'cancel' is not a method of " + ORDERS)
+                .contains("io.rpcbench.example.Order build(long, long, java.math.BigDecimal, java.time.LocalDateTime, "
+                        + "io.rpcbench.example.OrderStatus, java.util.List<io.rpcbench.example.OrderLine>, "
+                        + "java.util.Map<java.lang.String,io.rpcbench.example.OrderLine>)")
+                .contains("java.math.BigDecimal total(java.util.List<io.rpcbench.example.OrderLine>)");
+    }
+
+    @Test
+    void anUnknownInterfaceFailsNamingTheRegisteredOnes() {
+        Map<String, String> parameters = parameters("dubbo", "find", "", "[1]");
+        parameters.put("interface", "io.rpcbench.example.InvoiceService");
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters);
+
+        assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+        assertThat(result.getResponseMessage()).contains("interface 'io.rpcbench.example.InvoiceService'")
+                .contains(ORDERS).contains("io.rpcbench.echo.EchoService");
+    }
+
+    @Test
+    void aValueNotFittingItsTypeNamesItsPath() {
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters("dubbo", "total", "",
+                "[[" + LINE_A + ", {\"sku\": \"C\", \"quantity\": 1.5, \"unitPrice\": 1}]]"));
+
+        assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+        assertThat(result.getResponseMessage()).startsWith("arguments[0][1].quantity '1.5' has a fraction");
+    }
+
+    @Test
+    void typedInvocationWithoutTheApiJarIsABadParameter() {
+        Map<String, String> parameters = parameters("dubbo", "find", "long", "[1]");
+        parameters.put("invocation", "typed");
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters);
+
+        assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+        assertThat(result.getResponseMessage()).contains("interface '" + ORDERS + "' is not on JMeter's class path");
+    }
+
+    @Test
+    void twoSamplersInOneThreadOnOneRegistryNeverMix() throws Exception {
+        ProviderJar provider = PROVIDERS.get("dubbo");
+        DubboServiceSampler orders = new DubboServiceSampler();
+        DubboServiceSampler echoes = new DubboServiceSampler();
+        DubboSampler echoSampler = new DubboSampler();
+        JavaSamplerContext ordersContext = SamplerRun.context(orders, parameters("dubbo", "total", "",
+                "[[" + LINE_A + "]]"));
+        JavaSamplerContext echoesContext = SamplerRun.context(echoes, Map.of("address", provider.registry(),
+                "interface", "io.rpcbench.echo.EchoService", "method", "echo", "arguments", "[\"36.90\"]"));
+        JavaSamplerContext echoSamplerContext = SamplerRun.context(echoSampler, Map.of(
+                "address", provider.registry(), "payload", "string", "size_bytes", "64"));
+        orders.setupTest(ordersContext);
+        echoes.setupTest(echoesContext);
+        echoSampler.setupTest(echoSamplerContext);
+        try {
+            for (int i = 0; i < 5; i++) { // one thread, the samplers in turn, as a thread group runs them
+                SampleResult total = orders.runTest(ordersContext);
+                SampleResult echo = echoes.runTest(echoesContext);
+                SampleResult stockEcho = echoSampler.runTest(echoSamplerContext);
+
+                assertThat(total.isSuccessful()).as(total.getResponseMessage()).isTrue();
+                assertThat(total.getResponseDataAsString()).isEqualTo("36.90");
+                assertThat(echo.isSuccessful()).as(echo.getResponseMessage()).isTrue();
+                assertThat(echo.getResponseDataAsString()).isEqualTo("\"36.90\"");
+                assertThat(stockEcho.isSuccessful()).as(stockEcho.getResponseMessage()).isTrue();
+                assertThat(stockEcho.getResponseDataAsString()).isEqualTo("echo string 64 bytes");
+            }
+        } finally {
+            orders.teardownTest(ordersContext);
+            echoes.teardownTest(echoesContext);
+            echoSampler.teardownTest(echoSamplerContext);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dubbo", "tri"})
+    void theConsumerConnectsOverLoopbackOnly(String protocol) throws Exception {
+        assumeTrue(LoopbackSockets.readable(), "needs Linux /proc/net/tcp");
+        DubboServiceSampler sampler = new DubboServiceSampler();
+        JavaSamplerContext context = SamplerRun.context(sampler, parameters(protocol, "total", "", "[[" + LINE_A + "]]"));
+        sampler.setupTest(context);
+        try {
+            SampleResult result = sampler.runTest(context);
+            assertThat(result.isSuccessful()).as(result.getResponseMessage()).isTrue();
+
+            List<String> sockets = LoopbackSockets.touching(PROVIDERS.get(protocol).dubboPort());
+            assertThat(sockets).hasSizeGreaterThanOrEqualTo(3); // the listener and both ends of a connection
+            assertThat(sockets).allMatch(LoopbackSockets::onLoopback, "both ends on 127.0.0.1");
+        } finally {
+            sampler.teardownTest(context);
+        }
+    }
+
+    private static void assertSameOrder(JsonNode order, String status) {
+        assertThat(order.path("id").isIntegralNumber()).isTrue();
+        assertThat(order.path("id").bigIntegerValue().toString()).isEqualTo(LONG_BEYOND_DOUBLE);
+        assertThat(order.path("customerId").longValue()).isEqualTo(7);
+        assertThat(order.path("total").decimalValue().toPlainString()).isEqualTo("12.30");
+        assertThat(order.path("placedAt").asText()).isEqualTo(PLACED_AT);
+        assertThat(order.path("status").asText()).isEqualTo(status);
+        JsonNode lines = order.path("lines");
+        assertThat(lines.size()).isEqualTo(2);
+        assertLine(lines.get(0), "A-1", 3, "12.30");
+        assertLine(lines.get(1), "B-2", 1, LONG_FRACTION);
+        JsonNode bySku = order.path("linesBySku");
+        assertThat(bySku.fieldNames()).toIterable().containsExactlyInAnyOrder("A-1", "B-2");
+        assertLine(bySku.path("A-1"), "A-1", 3, "12.30");
+        assertLine(bySku.path("B-2"), "B-2", 1, LONG_FRACTION);
+    }
+
+    private static void assertLine(JsonNode line, String sku, int quantity, String unitPrice) {
+        assertThat(line.path("class").asText()).isEqualTo("io.rpcbench.example.OrderLine");
+        assertThat(line.path("sku").asText()).isEqualTo(sku);
+        assertThat(line.path("quantity").intValue()).isEqualTo(quantity);
+        assertThat(line.path("unitPrice").decimalValue().toPlainString()).isEqualTo(unitPrice);
+    }
+
+    private static SampleResult call(String protocol, String method, String types, String arguments) {
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters(protocol, method, types,
+                arguments));
+        assertThat(result.isSuccessful()).as(result.getResponseCode() + " " + result.getResponseMessage()).isTrue();
+        return result;
+    }
+
+    private static JsonNode json(SampleResult result) throws Exception {
+        return ExactJson.MAPPER.readTree(result.getResponseDataAsString());
+    }
+
+    private static Map<String, String> parameters(String protocol, String method, String types, String arguments) {
+        Map<String, String> parameters = new HashMap<>();
+        parameters.put("address", PROVIDERS.get(protocol).registry());
+        parameters.put("protocol", protocol);
+        parameters.put("interface", ORDERS);
+        parameters.put("method", method);
+        parameters.put("parameter_types", types);
+        parameters.put("arguments", arguments);
+        return parameters;
+    }
+}
