@@ -4,19 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.InstanceOfAssertFactories.type;
 
-import io.rpcbench.echo.DubboLoopback;
-import io.rpcbench.provider.registry.EmbeddedZooKeeper;
 import java.math.BigDecimal;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.RetryOneTime;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.rpc.service.GenericException;
 import org.apache.dubbo.rpc.service.GenericService;
@@ -28,9 +21,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The example OrderService served by Dubbo 2.7.23 (module dubbo27-provider, its own JVM) and called from Dubbo 3.3
- * by generic invocation over the dubbo protocol, through ZooKeeper and through a direct URL, with no API jar on
- * this class path: arguments are maps that name their class, and every value must come back exactly.
+ * The Dubbo 2.7.23 provider (module dubbo27-provider, its own JVM): registered on loopback, stopped cleanly, and
+ * serving the example OrderService to a plain Dubbo 3.3 generic consumer ({@link RawGenericConsumer}, none of the
+ * samplers' classes) over the dubbo protocol, through ZooKeeper and through a direct URL, with no API jar on this
+ * class path: arguments are maps that name their class, and every value must come back exactly. The samplers'
+ * own run against it is {@code Dubbo27ServiceSamplerIT}.
  *
  * <p>In generic calls a {@code LocalDateTime} travels as its ISO text, an enum as its name, a {@code BigDecimal}
  * as itself (scale kept), and every POJO as a map with a {@code class} key, both ways.
@@ -38,7 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class Dubbo27ProviderIT {
 
-    private static final String ORDER_SERVICE = "io.rpcbench.example.OrderService";
+    private static final String ORDER_SERVICE = Dubbo27Provider.ORDER_SERVICE;
     private static final String ORDER = "io.rpcbench.example.Order";
     private static final String ORDER_LINE = "io.rpcbench.example.OrderLine";
     private static final String RESULT = "io.rpcbench.example.Result";
@@ -49,33 +44,24 @@ class Dubbo27ProviderIT {
     private static final BigDecimal TOTAL = new BigDecimal("12.30");
     private static final String PLACED_AT = "2024-02-29T23:59:59.123456789";
 
-    private static EmbeddedZooKeeper zooKeeper;
-    private static Dubbo27ProviderProcess provider;
+    private static Dubbo27Provider provider;
     private static RawGenericConsumer viaRegistry;
     private static RawGenericConsumer direct;
 
     @BeforeAll
     static void startProviderAndConsumers() throws Exception {
-        zooKeeper = EmbeddedZooKeeper.start("127.0.0.1", 0);
-        provider = Dubbo27ProviderProcess.start("--registry", registry());
-        viaRegistry = RawGenericConsumer.viaRegistry(ORDER_SERVICE, registry());
-        direct = RawGenericConsumer.direct(ORDER_SERVICE,
-                "dubbo://" + DubboLoopback.host("127.0.0.1") + ":" + provider.port());
+        provider = Dubbo27Provider.start();
+        viaRegistry = RawGenericConsumer.viaRegistry(ORDER_SERVICE, provider.registry());
+        direct = RawGenericConsumer.direct(ORDER_SERVICE, "127.0.0.1", provider.port());
     }
 
     @AfterAll
-    static void stopAll() throws Exception {
+    static void stopAll() {
         try {
             closeConsumers();
         } finally {
-            try {
-                if (provider != null) {
-                    provider.close();
-                }
-            } finally {
-                if (zooKeeper != null) {
-                    zooKeeper.close();
-                }
+            if (provider != null) {
+                provider.close();
             }
         }
     }
@@ -99,7 +85,7 @@ class Dubbo27ProviderIT {
 
     @Test
     void registeredUrlNamesLoopbackAndDubbo27() throws Exception {
-        List<URL> providers = registeredProviders();
+        List<URL> providers = provider.registeredProviders();
 
         assertThat(providers).hasSize(1);
         URL registered = providers.get(0);
@@ -175,34 +161,19 @@ class Dubbo27ProviderIT {
 
     @Test
     void secondProviderStopsOnSigtermAndUnregisters() throws Exception {
-        try (Dubbo27ProviderProcess second = Dubbo27ProviderProcess.start("--registry", registry())) {
-            assertThat(registeredProviders()).extracting(URL::getPort)
-                    .containsExactlyInAnyOrder(provider.port(), second.port());
+        try (JarProcess second = provider.startAnother()) {
+            assertThat(provider.registeredProviders()).extracting(URL::getPort)
+                    .containsExactlyInAnyOrder(provider.port(), Dubbo27Provider.port(second));
 
             assertThat(second.stop()).as("exit code after SIGTERM; stderr:\n%s", second.stderr()).isZero();
 
             assertThat(second.nextLine(Duration.ofSeconds(5))).isEqualTo("rpcbench-dubbo27-provider stopped");
-            assertThat(registeredProviders()).extracting(URL::getPort).containsExactly(provider.port());
+            assertThat(provider.registeredProviders()).extracting(URL::getPort).containsExactly(provider.port());
         }
     }
 
     private static GenericService consumer(String route) {
         return "registry".equals(route) ? viaRegistry.service() : direct.service();
-    }
-
-    private static String registry() {
-        return "zookeeper://" + zooKeeper.hostPort();
-    }
-
-    /** The providers of OrderService as ZooKeeper holds them (one URL-encoded child per provider). */
-    private static List<URL> registeredProviders() throws Exception {
-        try (CuratorFramework client = CuratorFrameworkFactory.newClient(zooKeeper.hostPort(), new RetryOneTime(100))) {
-            client.start();
-            assertThat(client.blockUntilConnected(10, TimeUnit.SECONDS)).as("connected to ZooKeeper").isTrue();
-            return client.getChildren().forPath("/dubbo/" + ORDER_SERVICE + "/providers").stream()
-                    .map(child -> URL.valueOf(URLDecoder.decode(child, StandardCharsets.UTF_8)))
-                    .toList();
-        }
     }
 
     private static Map<String, Object> order() {

@@ -17,89 +17,96 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The Dubbo 2.7 provider ({@code dubbo27-provider/target/rpcbench-dubbo27-provider.jar}) in a JVM of its own: Dubbo
- * 2.7 and this module's Dubbo 3 can never share a class path. {@link #start} returns once the provider printed its
- * ready line (or fails naming what it printed); {@link #close()} stops it by its PID with SIGTERM, and kills it if
- * it has not ended within a deadline, also when a test fails.
+ * A project jar ({@code java -jar}) in a JVM of its own, for servers whose classes must stay off the tests' class
+ * path: the provider app (its lib/ holds the example API) and the Dubbo 2.7 provider (Dubbo 2.7 and Dubbo 3 can
+ * never share one). {@link #start} returns once the first stdout line matches the ready pattern, or fails naming
+ * what was printed; {@link #close()} stops the process by its PID with SIGTERM, and kills it if it has not ended
+ * within a deadline, also when a test fails.
  *
  * <pre>{@code
- * try (Dubbo27ProviderProcess provider = Dubbo27ProviderProcess.start("--registry", "zookeeper://127.0.0.1:2181")) {
- *     provider.port();   // the dubbo port it listens on, on 127.0.0.1
+ * try (JarProcess zk = JarProcess.start("rpcbench.provider.jar", "../provider-app/target/rpcbench-provider-app.jar",
+ *         Pattern.compile("rpcbench-provider ready zookeeper=(\\S+)"), "--zookeeper-port", "0", "--no-dubbo", "--no-thrift")) {
+ *     zk.ready().group(1);   // 127.0.0.1:<port>
  * }
  * }</pre>
  *
- * The jar is {@code -Drpcbench.dubbo27.jar} (set by this module's failsafe configuration); the JVM running it is
- * {@code -Drpcbench.dubbo27.java} when given (e.g. a JDK 25 {@code bin/java}), else the one running the tests.
+ * The child runs on {@code -Drpcbench.child.java} when given (e.g. a JDK 25 {@code bin/java}), else on the JVM
+ * running the tests.
  */
-final class Dubbo27ProviderProcess implements AutoCloseable {
+public final class JarProcess implements AutoCloseable {
 
     private static final Duration READY_DEADLINE = Duration.ofSeconds(90);
-    /** Dubbo 2.7 takes about 5 s to close its Netty server (see OrderServiceExport in dubbo27-provider). */
+    /** Dubbo 2.7 alone takes about 5 s to close its Netty server (see OrderServiceExport in dubbo27-provider). */
     private static final Duration STOP_DEADLINE = Duration.ofSeconds(30);
-    private static final Pattern READY = Pattern.compile(
-            "rpcbench-dubbo27-provider ready dubbo=dubbo://127\\.0\\.0\\.1:(\\d+)");
 
     private final Process process;
     private final Path stderr;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final List<String> seen = new ArrayList<>();
-    private int port;
+    private Matcher ready;
 
-    private Dubbo27ProviderProcess(Process process, Path stderr) {
+    private JarProcess(Process process, Path stderr) {
         this.process = process;
         this.stderr = stderr;
-        Thread reader = new Thread(this::readStdout, "dubbo27-provider-stdout-" + process.pid());
+        Thread reader = new Thread(this::readStdout, "jar-process-stdout-" + process.pid());
         reader.setDaemon(true);
         reader.start();
     }
 
-    /** Starts the provider on a free port with {@code options} added, and waits for its ready line. */
-    static Dubbo27ProviderProcess start(String... options) throws IOException, InterruptedException {
-        Path jar = Paths.get(System.getProperty("rpcbench.dubbo27.jar",
-                "../dubbo27-provider/target/rpcbench-dubbo27-provider.jar"));
+    /**
+     * Starts {@code java -jar <jar> <options>} and waits for its ready line.
+     *
+     * @param jarProperty the system property naming the jar (set by this module's failsafe configuration)
+     * @param defaultJar  the jar when that property is not set, relative to this module
+     * @param readyLine   the whole first stdout line; its groups are {@link #ready()}'s
+     */
+    public static JarProcess start(String jarProperty, String defaultJar, Pattern readyLine, String... options)
+            throws IOException, InterruptedException {
+        Path jar = Paths.get(System.getProperty(jarProperty, defaultJar));
         if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException("no Dubbo 2.7 provider jar at " + jar.toAbsolutePath()
-                    + "; build module dubbo27-provider first (./mvnw -pl dubbo27-provider,jmeter-dubbo-sampler -am verify)");
+            throw new IllegalStateException("no jar at " + jar.toAbsolutePath() + " (" + jarProperty + "); build it "
+                    + "first: the reactor does, e.g. ./mvnw -pl jmeter-dubbo-sampler -am verify");
         }
-        String java = System.getProperty("rpcbench.dubbo27.java",
+        String java = System.getProperty("rpcbench.child.java",
                 Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> command = new ArrayList<>(List.of(java, "-jar", jar.toString(), "--port", "0"));
+        List<String> command = new ArrayList<>(List.of(java, "-jar", jar.toString()));
         command.addAll(List.of(options));
-        Path stderr = Files.createTempFile("rpcbench-dubbo27-provider-", ".err");
+        Path stderr = Files.createTempFile("rpcbench-jar-process-", ".err");
         Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
-        Dubbo27ProviderProcess provider = new Dubbo27ProviderProcess(process, stderr);
+        JarProcess child = new JarProcess(process, stderr);
         try {
-            provider.awaitReady();
-            return provider;
+            child.awaitReady(readyLine);
+            return child;
         } catch (RuntimeException | Error | InterruptedException e) {
-            provider.close();
+            child.close();
             throw e;
         }
     }
 
-    private void awaitReady() throws InterruptedException {
+    private void awaitReady(Pattern readyLine) throws InterruptedException {
         String line = nextLine(READY_DEADLINE);
-        Matcher ready = READY.matcher(line);
-        if (!ready.matches()) {
-            throw new AssertionError("expected the ready line, got '" + line + "'; stderr:\n" + stderr());
+        Matcher matcher = readyLine.matcher(line);
+        if (!matcher.matches()) {
+            throw new AssertionError("expected a line matching " + readyLine + ", got '" + line + "'; stderr:\n"
+                    + stderr());
         }
-        port = Integer.parseInt(ready.group(1));
+        ready = matcher;
     }
 
-    /** The dubbo port, on 127.0.0.1. */
-    int port() {
-        return port;
+    /** The ready line, matched: its groups carry what the server printed (ports, addresses). */
+    public Matcher ready() {
+        return ready;
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
     /** The next stdout line, waiting at most {@code deadline}. */
-    String nextLine(Duration deadline) throws InterruptedException {
+    public String nextLine(Duration deadline) throws InterruptedException {
         String line = lines.poll(deadline.toMillis(), TimeUnit.MILLISECONDS);
         if (line == null) {
-            throw new AssertionError("no line on stdout of the Dubbo 2.7 provider within " + deadline
+            throw new AssertionError("no line on stdout of pid " + process.pid() + " within " + deadline
                     + "; stdout so far " + seen + ", stderr:\n" + stderr());
         }
         seen.add(line);
@@ -110,17 +117,17 @@ final class Dubbo27ProviderProcess implements AutoCloseable {
      * Sends SIGTERM to the PID and waits for the exit code. {@code ProcessHandle.destroy()} rather than
      * {@code Process.destroy()}: the latter also closes our end of stdout, losing the line printed on stop.
      */
-    int stop() throws InterruptedException {
+    public int stop() throws InterruptedException {
         process.toHandle().destroy();
         if (!process.waitFor(STOP_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly();
-            throw new AssertionError("the Dubbo 2.7 provider did not end within " + STOP_DEADLINE + " of SIGTERM; "
-                    + "stderr:\n" + stderr());
+            throw new AssertionError("pid " + process.pid() + " did not end within " + STOP_DEADLINE
+                    + " of SIGTERM; stderr:\n" + stderr());
         }
         return process.exitValue();
     }
 
-    String stderr() {
+    public String stderr() {
         try {
             return Files.readString(stderr);
         } catch (IOException e) {
@@ -128,7 +135,7 @@ final class Dubbo27ProviderProcess implements AutoCloseable {
         }
     }
 
-    /** Stops the provider if it still runs (SIGTERM, then a kill after the deadline) and deletes its stderr file. */
+    /** Stops the process if it still runs (SIGTERM, then a kill after the deadline) and deletes its stderr file. */
     @Override
     public void close() {
         try {

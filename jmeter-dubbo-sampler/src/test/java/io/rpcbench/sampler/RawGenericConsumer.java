@@ -1,5 +1,6 @@
 package io.rpcbench.sampler;
 
+import io.rpcbench.echo.DubboLoopback;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
@@ -13,7 +14,7 @@ import org.apache.dubbo.rpc.service.GenericService;
  * a direct URL, in a {@link FrameworkModel} of its own; {@link #close()} destroys both.
  *
  * <pre>{@code
- * try (RawGenericConsumer consumer = RawGenericConsumer.direct("io.rpcbench.example.OrderService", "dubbo://[::ffff:127.0.0.1]:20880")) {
+ * try (RawGenericConsumer consumer = RawGenericConsumer.direct("io.rpcbench.example.OrderService", "127.0.0.1", 20880)) {
  *     consumer.service().$invoke("total", new String[] {"java.util.List"}, new Object[] {lines});
  * }
  * }</pre>
@@ -32,9 +33,9 @@ final class RawGenericConsumer implements AutoCloseable {
         this.service = service;
     }
 
-    /** @param url {@code dubbo://host:port}; a loopback host must be given as {@code io.rpcbench.echo.DubboLoopback} writes it */
-    static RawGenericConsumer direct(String interfaceName, String url) {
-        return open(interfaceName, url, null);
+    /** Over protocol dubbo to {@code host:port}; a loopback host is handed to Dubbo as {@link DubboLoopback} writes it. */
+    static RawGenericConsumer direct(String interfaceName, String host, int port) {
+        return open(interfaceName, "dubbo://" + DubboLoopback.host(host) + ":" + port, null);
     }
 
     /** @param registry {@code zookeeper://host:port}; the consumer registers nothing there */
