@@ -116,7 +116,7 @@ final class ProviderJar implements AutoCloseable {
 
     /** SIGTERM to the PID, then SIGKILL when it has not ended within the deadline. */
     @Override
-    public void close() throws IOException, InterruptedException {
+    public void close() throws IOException {
         try {
             if (process.isAlive()) {
                 process.toHandle().destroy();
@@ -125,6 +125,9 @@ final class ProviderJar implements AutoCloseable {
                     process.waitFor(STOP_DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
                 }
             }
+        } catch (InterruptedException e) {
+            process.toHandle().destroyForcibly(); // still by its PID; the caller's interrupt is kept
+            Thread.currentThread().interrupt();
         } finally {
             Files.deleteIfExists(stderr);
         }
