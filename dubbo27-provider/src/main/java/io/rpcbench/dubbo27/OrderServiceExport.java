@@ -4,10 +4,15 @@ import io.rpcbench.echo.DubboLoopback;
 import io.rpcbench.example.OrderDesk;
 import io.rpcbench.example.OrderService;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.RegistryConfig;
@@ -42,7 +47,8 @@ import org.apache.dubbo.config.bootstrap.DubboBootstrap;
  * ({@code ConfigurableMetadataServiceExporter}: port -1, counted up from 20880, no host, so on every interface).
  * QoS (port 22222) is off. The registry is not used as a configuration centre (nothing writes one). It is still
  * Dubbo 2.7's default metadata report, which writes the service definition to
- * {@code /dubbo/metadata/io.rpcbench.example.OrderService/provider/rpcbench-dubbo27-provider}.
+ * {@code /dubbo/metadata/io.rpcbench.example.OrderService/provider/rpcbench-dubbo27-provider}; its local cache file
+ * goes to a temporary directory deleted on {@link #close()}, not to {@code ~/.dubbo}.
  */
 public final class OrderServiceExport implements AutoCloseable {
 
@@ -61,12 +67,15 @@ public final class OrderServiceExport implements AutoCloseable {
     private final ServiceConfig<OrderService> service;
     private final String bind;
     private final int port;
+    private final Path cacheDirectory;
 
-    private OrderServiceExport(DubboBootstrap bootstrap, ServiceConfig<OrderService> service, String bind, int port) {
+    private OrderServiceExport(DubboBootstrap bootstrap, ServiceConfig<OrderService> service, String bind, int port,
+            Path cacheDirectory) {
         this.bootstrap = bootstrap;
         this.service = service;
         this.bind = bind;
         this.port = port;
+        this.cacheDirectory = cacheDirectory;
     }
 
     /**
@@ -80,17 +89,22 @@ public final class OrderServiceExport implements AutoCloseable {
         DubboBootstrap bootstrap = DubboBootstrap.getInstance();
         // Our shutdown hook stops the export and then prints the stopped line: Dubbo's own hook would race it.
         bootstrap.unRegisterShutdownHook();
-        bootstrap.application(application()).registry(registry(registry));
+        Path cacheDirectory = createCacheDirectory();
+        bootstrap.application(application()).registry(registry(registry, cacheDirectory));
         int attempts = port == 0 ? FREE_PORT_ATTEMPTS : 1;
         for (int attempt = 1; ; attempt++) {
             int candidate = port == 0 ? freePort(bind) : port;
             ServiceConfig<OrderService> service = service(bind, candidate);
             try {
                 service.export();
-                return new OrderServiceExport(bootstrap, service, bind, candidate);
+                return new OrderServiceExport(bootstrap, service, bind, candidate, cacheDirectory);
             } catch (RuntimeException e) {
                 // A failed export keeps the in-JVM exporter it made first.
                 service.unexport();
+                if (!isAddressInUse(e) || attempt == attempts) {
+                    bootstrap.destroy();
+                    delete(cacheDirectory);
+                }
                 if (!isAddressInUse(e)) {
                     throw e;
                 }
@@ -107,13 +121,35 @@ public final class OrderServiceExport implements AutoCloseable {
         return application;
     }
 
-    private static RegistryConfig registry(String address) {
+    private static RegistryConfig registry(String address, Path cacheDirectory) {
         RegistryConfig registry = new RegistryConfig(address);
         // Dubbo would also watch ZooKeeper for dynamic configuration, which nothing writes.
         registry.setUseAsConfigCenter(false);
-        // No cache files under ~/.dubbo: they are locked per application, and a test provider needs none.
-        registry.setParameters(Map.of("file.cache", "false"));
+        // No registry cache file under ~/.dubbo. The metadata report (the registry doubles as it, and takes these
+        // parameters) always keeps one, named after the registry's port, so every run would leave a file there:
+        // "file" puts it in a directory of this run instead, deleted on close.
+        registry.setParameters(Map.of(
+                "file.cache", "false",
+                "file", cacheDirectory.resolve("metadata.cache").toString()));
         return registry;
+    }
+
+    private static Path createCacheDirectory() {
+        try {
+            return Files.createTempDirectory("rpcbench-dubbo27-provider-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a directory for Dubbo's metadata cache", e);
+        }
+    }
+
+    private static void delete(Path directory) {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            // A cache file left in the temporary directory is harmless.
+        }
     }
 
     private static ServiceConfig<OrderService> service(String bind, int port) {
@@ -144,6 +180,7 @@ public final class OrderServiceExport implements AutoCloseable {
     public void close() {
         service.unexport();
         bootstrap.destroy();
+        delete(cacheDirectory);
     }
 
     private static int freePort(String bind) {
