@@ -20,7 +20,7 @@ public final class InventoryServers {
         String multiplexedService();
 
         @Override
-        void close() throws Exception;
+        void close();
     }
 
     private InventoryServers() {}
@@ -35,7 +35,7 @@ public final class InventoryServers {
         return running(server.port(), "", server::close);
     }
 
-    private static Running running(int port, String name, AutoCloseable closer) {
+    private static Running running(int port, String name, Runnable closer) {
         return new Running() {
             @Override
             public int port() {
@@ -48,8 +48,8 @@ public final class InventoryServers {
             }
 
             @Override
-            public void close() throws Exception {
-                closer.close();
+            public void close() {
+                closer.run();
             }
         };
     }
