@@ -8,56 +8,27 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
-import org.apache.thrift.TApplicationException;
-import org.apache.thrift.TConfiguration;
-import org.apache.thrift.protocol.TBinaryProtocol;
-import org.apache.thrift.protocol.TCompactProtocol;
-import org.apache.thrift.protocol.TProtocol;
-import org.apache.thrift.transport.TSocket;
-import org.apache.thrift.transport.TTransport;
 import org.apache.thrift.transport.TTransportException;
-import org.apache.thrift.transport.layered.TFramedTransport;
 
 /**
- * One thread's Thrift connection to the echo service. A Thrift socket is not thread-safe, so each
- * sampler thread owns one.
+ * One thread's Thrift connection to the echo service, on a {@link ThriftConnection} (one socket per sampler
+ * thread, reconnected by the untimed {@link #prepare()} after a failure, closed by {@link #interrupt()} during a
+ * blocked call, bytes counted exactly).
  *
- * <p>Order of calls: the constructor converts the argument to Thrift structs once and tries to connect;
- * if the provider is down it stays unconnected and the next {@link #prepare()} connects, before the sample's
- * timer starts. A call that fails in any way but a {@link TApplicationException} sent by the provider drops
- * the connection (a half-read stream or a late answer would be read as the next call's response), and the
- * next {@code prepare()} reconnects, so a restarted provider is picked up. {@link #close()} at the end.
- *
- * <p>Threads: {@link #interrupt()} and {@link #close()} may come from another thread while a call blocks in a
- * read; they close the socket, so the read fails at once. The connection is therefore held in one atomic
- * reference, and a call works on the connection it took from it.
- *
- * <p>Bytes are exact: a {@link CountingTransport} sits on the socket, under the framing.
+ * <p>Order of calls: the constructor converts the argument to Thrift structs once and tries to connect; if the
+ * provider is down it stays unconnected and the next {@code prepare()} connects, before the sample's timer starts.
+ * Then per sample {@code prepare()}, {@link #call()}, {@link #mismatch}; {@link #close()} at the end.
  */
 public final class ThriftEchoClient implements RpcClient {
 
-    /** The sampler trusts its provider: accept any message and frame size the payload limits allow. */
-    private static final TConfiguration LARGE_MESSAGES =
-            new TConfiguration(Integer.MAX_VALUE, Integer.MAX_VALUE, TConfiguration.DEFAULT_RECURSION_DEPTH);
-
-    /** One open socket with the layers on it. */
-    private record Connection(CountingTransport counter, TTransport transport, ThriftEchoService.Client client) {}
-
-    private final ThriftSettings settings;
     private final EchoRequest request;
     private final Object thriftArgument;
-
-    private final AtomicReference<Connection> connection = new AtomicReference<>();
-    private volatile boolean calling;
-    private volatile boolean closed;
-    /** The counter of the last call; read by the sampler thread only, after that call. */
-    private CountingTransport lastCounter;
+    private final ThriftConnection<ThriftEchoService.Client> connection;
 
     public ThriftEchoClient(ThriftSettings settings, EchoRequest request) {
-        this.settings = settings;
         this.request = request;
         this.thriftArgument = toThrift(request.argument());
+        this.connection = new ThriftConnection<>(settings, ThriftEchoService.Client::new);
         try {
             prepare();
         } catch (TTransportException e) {
@@ -68,52 +39,23 @@ public final class ThriftEchoClient implements RpcClient {
     /** Connects unless connected: the untimed step before each call. */
     @Override
     public void prepare() throws TTransportException {
-        if (closed) {
-            throw new TTransportException(TTransportException.NOT_OPEN, "the client for " + target() + " is closed");
-        }
-        if (connection.get() == null) {
-            connect();
-        }
+        connection.prepare();
     }
 
     @Override
     public Object call() throws Exception {
-        Connection current = connection.get();
-        if (current == null) { // interrupted or closed since prepare(): never connect inside the timer
-            throw new TTransportException(TTransportException.NOT_OPEN, "not connected to " + target());
-        }
-        current.counter().reset();
-        lastCounter = current.counter();
-        calling = true;
-        try {
-            return invoke(current.client());
-        } catch (TApplicationException e) {
-            if (e.getType() == TApplicationException.BAD_SEQUENCE_ID) {
-                drop(current); // thrown by the client after reading only the message header: the rest is unread
-            }
-            throw e; // otherwise sent by the provider and read whole: the stream is consistent
-        } catch (Throwable t) { // transport, protocol, or anything else mid-read: the stream's position is unknown
-            drop(current);
-            throw t;
-        } finally {
-            calling = false;
-        }
+        return connection.call(this::invoke);
     }
 
     /** Closes the socket of a call in progress, so its blocked read fails now; the next prepare() reconnects. */
     @Override
     public boolean interrupt() {
-        Connection current = connection.get();
-        if (!calling || current == null) {
-            return false; // nothing blocked: leave an idle connection for the next sample
-        }
-        drop(current);
-        return true;
+        return connection.interrupt();
     }
 
     /** True while a connection is open; for tests and logs. */
     boolean connected() {
-        return connection.get() != null;
+        return connection.connected();
     }
 
     @SuppressWarnings("unchecked")
@@ -155,45 +97,22 @@ public final class ThriftEchoClient implements RpcClient {
 
     @Override
     public long sentBytes() {
-        return lastCounter == null ? 0 : lastCounter.written();
+        return connection.sentBytes();
     }
 
     @Override
     public long receivedBytes(Object response) {
-        return lastCounter == null ? 0 : lastCounter.read();
+        return connection.receivedBytes();
     }
 
     @Override
     public String target() {
-        return settings.target();
+        return connection.target();
     }
 
     @Override
     public void close() {
-        closed = true;
-        Connection current = connection.get();
-        if (current != null) {
-            drop(current);
-        }
-    }
-
-    private void connect() throws TTransportException {
-        TSocket socket = new TSocket(LARGE_MESSAGES, settings.host(), settings.port(), settings.timeoutMs());
-        CountingTransport counting = new CountingTransport(socket);
-        TTransport top = "framed".equals(settings.transport()) ? new TFramedTransport(counting, Integer.MAX_VALUE) : counting;
-        TProtocol protocol = "compact".equals(settings.protocol()) ? new TCompactProtocol(top) : new TBinaryProtocol(top);
-        top.open();
-        Connection opened = new Connection(counting, top, new ThriftEchoService.Client(protocol));
-        connection.set(opened);
-        if (closed) { // close() ran while this connected: it could not see this socket
-            drop(opened);
-        }
-    }
-
-    /** Closes {@code dropped} and forgets it unless a newer connection took its place; safe from any thread. */
-    private void drop(Connection dropped) {
-        connection.compareAndSet(dropped, null);
-        dropped.transport().close();
+        connection.close();
     }
 
     @SuppressWarnings("unchecked")

@@ -2,6 +2,8 @@ package io.rpcbench.provider.thrift;
 
 import io.rpcbench.echo.EchoService;
 import io.rpcbench.echo.thrift.ThriftEchoService;
+import io.rpcbench.example.thrift.InventoryDesk;
+import io.rpcbench.example.thrift.InventoryService;
 import io.rpcbench.provider.PortCheck;
 import io.rpcbench.provider.PortInUseException;
 import java.net.InetSocketAddress;
@@ -12,6 +14,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.thrift.TMultiplexedProcessor;
 import org.apache.thrift.protocol.TProtocol;
 import org.apache.thrift.server.ServerContext;
 import org.apache.thrift.server.TServerEventHandler;
@@ -22,7 +25,10 @@ import org.apache.thrift.transport.TTransportException;
 
 /**
  * {@code ThriftEchoService} served by a {@link TThreadPoolServer} (one worker thread per connection, as in
- * seed 003) on a {@link TServerSocket} bound to one address.
+ * seed 003) on a {@link TServerSocket} bound to one address. Beside it, on the same port, the example
+ * {@code InventoryService} for the generic Thrift sampler: a {@link TMultiplexedProcessor} sends calls named
+ * {@code InventoryService:method} (a client's {@code TMultiplexedProtocol}) to the inventory and every plain call
+ * to the echo, its default processor, so plain echo clients and the benchmark call exactly as before.
  *
  * <pre>{@code
  * ThriftEndpoint thrift = ThriftEndpoint.start(echo, "127.0.0.1", 0, ThriftTransport.BUFFERED, ThriftProtocol.BINARY, 200);
@@ -31,6 +37,9 @@ import org.apache.thrift.transport.TTransportException;
  * }</pre>
  */
 public final class ThriftEndpoint implements AutoCloseable {
+
+    /** The name the inventory service is multiplexed under: a client's {@code TMultiplexedProtocol} service name. */
+    public static final String INVENTORY_SERVICE = "InventoryService";
 
     private static final long START_DEADLINE_MS = 10_000;
     private static final long STOP_DEADLINE_MS = 5_000;
@@ -75,7 +84,7 @@ public final class ThriftEndpoint implements AutoCloseable {
         ThreadPoolExecutor workers = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
                 new SynchronousQueue<>(), daemonThreads("rpcbench-thrift-worker-"));
         TThreadPoolServer server = new TThreadPoolServer(new TThreadPoolServer.Args(socket)
-                .processor(new ThriftEchoService.Processor<>(new ThriftEchoHandler(echo)))
+                .processor(processor(echo))
                 .transportFactory(transport.factory())
                 .protocolFactory(protocol.factory())
                 .executorService(workers));
@@ -97,6 +106,18 @@ public final class ThriftEndpoint implements AutoCloseable {
             throw new IllegalStateException("interrupted while the Thrift server was starting", e);
         }
         return new ThriftEndpoint(host, socket, server, acceptor, workers, connections);
+    }
+
+    /**
+     * The echo for plain calls; the inventory for calls multiplexed under {@link #INVENTORY_SERVICE}. A plain call
+     * costs the echo one look for a ':' in the method name and one wrapper of the protocol that replays the
+     * message header already read.
+     */
+    private static TMultiplexedProcessor processor(EchoService echo) {
+        TMultiplexedProcessor processor = new TMultiplexedProcessor();
+        processor.registerDefault(new ThriftEchoService.Processor<>(new ThriftEchoHandler(echo)));
+        processor.registerProcessor(INVENTORY_SERVICE, new InventoryService.Processor<>(new InventoryDesk()));
+        return processor;
     }
 
     /** {@code host:port}, as the ready line shows it. */

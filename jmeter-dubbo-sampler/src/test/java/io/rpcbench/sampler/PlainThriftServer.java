@@ -1,0 +1,55 @@
+package io.rpcbench.sampler;
+
+import io.rpcbench.example.thrift.InventoryDesk;
+import io.rpcbench.example.thrift.InventoryService;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import org.apache.thrift.protocol.TBinaryProtocol;
+import org.apache.thrift.protocol.TCompactProtocol;
+import org.apache.thrift.server.TThreadPoolServer;
+import org.apache.thrift.transport.TServerSocket;
+import org.apache.thrift.transport.TTransportException;
+import org.apache.thrift.transport.TTransportFactory;
+import org.apache.thrift.transport.layered.TFramedTransport;
+
+/**
+ * The example {@code InventoryService} alone on a plain (not multiplexed) {@link TThreadPoolServer}, on 127.0.0.1
+ * and a free port, for tests of plain calls. The socket listens once the constructor returns (connections wait in
+ * its backlog until the server thread accepts them), so there is nothing to wait for. Close it.
+ */
+final class PlainThriftServer implements AutoCloseable {
+
+    private final TServerSocket socket;
+    private final TThreadPoolServer server;
+    private final Thread thread;
+
+    PlainThriftServer(String transport, String protocol) throws TTransportException {
+        socket = new TServerSocket(new TServerSocket.ServerSocketTransportArgs()
+                .bindAddr(new InetSocketAddress("127.0.0.1", 0)));
+        server = new TThreadPoolServer(new TThreadPoolServer.Args(socket)
+                .processor(new InventoryService.Processor<>(new InventoryDesk()))
+                .transportFactory("framed".equals(transport) ? new TFramedTransport.Factory() : new TTransportFactory())
+                .protocolFactory("compact".equals(protocol) ? new TCompactProtocol.Factory() : new TBinaryProtocol.Factory())
+                .minWorkerThreads(1)
+                .maxWorkerThreads(4)
+                .stopTimeoutVal(2)
+                .stopTimeoutUnit(TimeUnit.SECONDS));
+        thread = new Thread(server::serve, "plain-inventory-server");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    int port() {
+        return socket.getServerSocket().getLocalPort();
+    }
+
+    @Override
+    public void close() {
+        server.stop();
+        try {
+            thread.join(5000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
