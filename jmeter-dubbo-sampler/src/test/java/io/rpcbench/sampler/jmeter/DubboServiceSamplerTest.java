@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rpcbench.provider.DelayedEcho;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
+import io.rpcbench.sampler.AttachmentEcho;
 import io.rpcbench.sampler.DubboReferences;
 import io.rpcbench.sampler.ExactJson;
 import io.rpcbench.sampler.LoopbackProviders;
@@ -148,6 +149,36 @@ class DubboServiceSamplerTest {
         // generic (shared by two threads), retries 2, and typed: the echo sampler's configuration exactly, so shared
         assertThat(whileRunning - before).isEqualTo(3);
         assertThat(DubboReferences.liveConsumers()).isEqualTo(before);
+    }
+
+    @Test
+    void attachmentsReachTheProviderWithEveryCallAndFollowTheSamplesVariables() {
+        try (DubboEndpoint attachments = LoopbackProviders.dubbo("dubbo", new AttachmentEcho())) {
+            DubboServiceSampler sampler = new DubboServiceSampler();
+            Map<String, String> parameters = echo("echo", "java.lang.String", "[\"traceId\"]");
+            parameters.put("address", attachments.endpoint());
+            parameters.put("attachments", "traceId=t-1;tenant=blue");
+            JavaSamplerContext first = SamplerRun.context(sampler, parameters);
+            sampler.setupTest(first);
+            try {
+                SampleResult one = sampler.runTest(first);
+                parameters.put("attachments", "traceId=t-2;tenant=blue"); // what ${var} does between two samples
+                SampleResult two = sampler.runTest(SamplerRun.context(sampler, parameters));
+                parameters.put("arguments", "[\"tenant\"]");
+                SampleResult three = sampler.runTest(SamplerRun.context(sampler, parameters));
+                parameters.put("attachments", "");
+                SampleResult four = sampler.runTest(SamplerRun.context(sampler, parameters));
+
+                assertThat(List.of(one, two, three, four)).allSatisfy(result ->
+                        assertThat(result.isSuccessful()).as(result.getResponseMessage()).isTrue());
+                assertThat(one.getResponseDataAsString()).isEqualTo("\"t-1\"");
+                assertThat(two.getResponseDataAsString()).isEqualTo("\"t-2\"");
+                assertThat(three.getResponseDataAsString()).isEqualTo("\"blue\"");
+                assertThat(four.getResponseDataAsString()).isEqualTo("\"" + AttachmentEcho.NONE + "\"");
+            } finally {
+                sampler.teardownTest(first);
+            }
+        }
     }
 
     private static Map<String, String> echo(String method, String types, String arguments) {
