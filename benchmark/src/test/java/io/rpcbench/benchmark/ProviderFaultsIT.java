@@ -9,8 +9,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,6 +34,12 @@ class ProviderFaultsIT {
     /** Within this time of the restarted provider's ready line, calls pass again. */
     private static final Duration RECOVERY = Duration.ofSeconds(10);
     private static final int THREADS = 2;
+    /** How much later than timeout_ms a timed-out sample may end on a loaded machine; well below the delay. */
+    private static final int TIMEOUT_MARGIN_MS = 1_000;
+    /** Threads a JVM may start or end for its own reasons (JIT, GC, timers) while the load runs. */
+    private static final int THREAD_SLACK = 10;
+    /** Worker threads of the slow provider's Dubbo and of its Thrift server. */
+    private static final int PROVIDER_THREADS = 20;
     private static final int TIMEOUT_MS = 2_000;
     private static final Duration CLIENTS_DEADLINE = Duration.ofSeconds(90);
 
@@ -80,6 +89,88 @@ class ProviderFaultsIT {
             }
             first.stop();
         }
+    }
+
+    /**
+     * A provider slower than the samplers' timeout: every sample fails as a timeout once {@code timeout_ms} has
+     * passed, not when the late answer comes, and the load does not pile up threads anywhere: JMeter keeps the
+     * configured threads, and neither the JMeter JVM nor the provider grows threads while the timeouts go on. The
+     * Thrift sampler's {@code timeout_ms} is a socket read timeout, not a deadline per call: for a call whose one
+     * response is late, as here, the two are the same.
+     */
+    @Test
+    void samplesOfASlowProviderFailAsTimeoutsAtTheTimeoutWithoutPilingUpThreads() throws Exception {
+        int timeoutMs = 500;
+        int delayMs = 2_000;
+        ProviderProcess provider = ProviderProcess.start(Plans.LAYOUT, List.of("--delay-ms", Integer.toString(delayMs),
+                "--threads", Integer.toString(PROVIDER_THREADS)),
+                dir.resolve("provider.log"));
+        try {
+            String dubboTarget = provider.endpoints().dubbo().orElseThrow();
+            int thriftPort = ProviderEndpoints.port(provider.endpoints().thrift().orElseThrow());
+            Map<String, String> properties = Map.of("threads", Integer.toString(THREADS), "rampup", "0",
+                    "duration", "6", "timeout_ms", Integer.toString(timeoutMs), "dubbo.address", dubboTarget,
+                    "thrift.host", "127.0.0.1", "thrift.port", Integer.toString(thriftPort));
+            JMeterRun dubbo = JMeterRun.of(Plans.LAYOUT, "dubbo-echo-1k", dir.resolve("dubbo")).dashboard(false)
+                    .properties(properties);
+            JMeterRun thrift = JMeterRun.of(Plans.LAYOUT, "thrift-echo-1k", dir.resolve("thrift")).dashboard(false)
+                    .properties(properties);
+            CompletableFuture<Void> runs = CompletableFuture.allOf(inBackground(dubbo), inBackground(thrift));
+            ProviderProcess.Ports ports = ProviderProcess.Ports.of(provider.endpoints());
+            awaitClients(provider.pid(), ports, runs);
+            Map<Long, Integer> threadsAtStart = threadCounts(provider.pid());
+            Map<Long, Integer> mostThreads = new HashMap<>(threadsAtStart);
+            Map<Long, List<Integer>> series = new HashMap<>();
+            while (!runs.isDone()) {
+                threadCounts(provider.pid()).forEach((pid, count) -> {
+                    mostThreads.merge(pid, count, Math::max);
+                    series.computeIfAbsent(pid, k -> new ArrayList<>()).add(count);
+                });
+                Thread.sleep(500); // sampling interval of the thread counts
+            }
+            runs.get();
+
+            assertTimeouts(Plans.samples(dubbo.jtl()), "timeout calling " + dubboTarget, timeoutMs);
+            assertTimeouts(Plans.samples(thrift.jtl()), "timeout calling thrift://127.0.0.1:" + thriftPort, timeoutMs);
+            // The provider's two worker pools (Dubbo, Thrift) start a thread per call until they are full, so its
+            // count rises by at most their size; the JMeter JVMs start no thread per call, timed out or not.
+            threadsAtStart.forEach((pid, atStart) -> assertThat(mostThreads.get(pid))
+                    .as("threads of pid %d (provider %d), %d when the load started, then %s", pid, provider.pid(),
+                            atStart, series.get(pid))
+                    .isLessThanOrEqualTo(atStart + THREAD_SLACK + (pid == provider.pid() ? 2 * PROVIDER_THREADS : 0)));
+        } finally {
+            provider.stop();
+        }
+    }
+
+    private static void assertTimeouts(List<JtlSample> samples, String message, int timeoutMs) {
+        assertThat(samples).hasSizeGreaterThanOrEqualTo(2 * THREADS).allSatisfy(sample -> {
+            assertThat(sample.success()).isFalse();
+            assertThat(sample.responseCode()).isEqualTo("timeout");
+            assertThat(sample.responseMessage()).startsWith(message);
+            assertThat(sample.elapsed()).isGreaterThanOrEqualTo(timeoutMs).isLessThan(timeoutMs + TIMEOUT_MARGIN_MS);
+            assertThat(sample.allThreads()).isBetween(1, THREADS); // fewer only as the run ends
+        });
+    }
+
+    /** The thread count of the provider and of each JMeter JVM this test started, by PID. */
+    private static Map<Long, Integer> threadCounts(long providerPid) throws IOException {
+        Map<Long, Integer> counts = new HashMap<>();
+        counts.put(providerPid, threadCount(providerPid));
+        for (ProcessHandle jmeter : ProcessHandle.current().descendants()
+                .filter(p -> p.info().commandLine().orElse("").contains("ApacheJMeter.jar")).toList()) {
+            counts.put(jmeter.pid(), threadCount(jmeter.pid()));
+        }
+        return counts;
+    }
+
+    private static int threadCount(long pid) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+            if (line.startsWith("Threads:")) {
+                return Integer.parseInt(line.substring("Threads:".length()).trim());
+            }
+        }
+        throw new IllegalStateException("no thread count in /proc/" + pid + "/status");
     }
 
     /**
