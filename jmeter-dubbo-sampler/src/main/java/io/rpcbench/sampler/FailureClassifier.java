@@ -10,6 +10,7 @@ import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.TimeoutException;
 import org.apache.dubbo.remoting.RemotingException;
+import org.apache.dubbo.remoting.transport.ExceedPayloadLimitException;
 import org.apache.dubbo.rpc.RpcException;
 import org.apache.thrift.TApplicationException;
 import org.apache.thrift.protocol.TProtocolException;
@@ -26,6 +27,9 @@ public final class FailureClassifier {
     private FailureClassifier() {}
 
     public static FailureCategory categorize(Throwable failure) {
+        if (payloadLimit(failure) != null) {
+            return FailureCategory.SERIALIZATION; // the codec refused to encode it: nothing to do with the connection
+        }
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             FailureCategory category = decide(t);
             if (category != null) {
@@ -47,6 +51,12 @@ public final class FailureClassifier {
 
     /** "{category} calling {target}: {exception class}: {message}", cut to a length a JTL row can carry. */
     public static String describe(FailureCategory category, Throwable failure, String target) {
+        ExceedPayloadLimitException tooLarge = payloadLimit(failure);
+        if (tooLarge != null) { // Dubbo's own message embeds the whole URL first, which would cut this part off
+            return shorten(category.code() + " calling " + target + ": the payload exceeds Dubbo's payload limit "
+                    + "(the 'payload' setting of consumer and provider, 8388608 bytes by default): "
+                    + tooLarge.getMessage());
+        }
         String message = failure.getMessage();
         Throwable root = failure;
         while (root.getCause() != null && root.getCause() != root) {
@@ -66,6 +76,16 @@ public final class FailureClassifier {
             text.append(')');
         }
         return shorten(text.toString().replace('\n', ' ').replace('\r', ' '));
+    }
+
+    /** Dubbo's codec refusing a message over the payload limit, anywhere in the cause chain, or null. */
+    private static ExceedPayloadLimitException payloadLimit(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ExceedPayloadLimitException tooLarge) {
+                return tooLarge;
+            }
+        }
+        return null;
     }
 
     private static String shorten(String text) {
