@@ -166,6 +166,37 @@ class DubboServiceSamplerTest {
         assertThat(result.getResponseMessage()).isEqualTo(message.replace("ECHO", provider.endpoint()));
     }
 
+    /**
+     * Generic calls the provider refuses reach it and come back refused, not as a lost connection: an interface it
+     * does not export (it cannot decode the request), and arguments that do not fit the real parameter types (its
+     * generic filter cannot build them; a direct URL has no metadata to check them against first).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "interface=com.example.Nope | serialization | the provider could not decode the request"
+                + " (an interface it does not export, or arguments that do not fit the method's parameter types):"
+                + " Fail to decode request due to: RpcInvocation [methodName=$invoke, parameterTypes=null]",
+        "method=echoPerson ~ parameter_types=io.rpcbench.echo.Person ~ arguments=[{\"id\": \"one\"}]"
+                + " | remote-exception | the provider failed the call before the service method ran (e.g. generic"
+                + " arguments it could not turn into the parameter types): java.lang.NumberFormatException:"
+                + " For input string: \"one\"",
+    })
+    void aCallTheProviderRefusesFailsWithItsReasonNotAsAConnectionFailure(String changes, String category,
+            String reason) {
+        Map<String, String> parameters = echo("echo", "java.lang.String", "[\"x\"]");
+        for (String change : changes.split(" ~ ")) {
+            int equals = change.indexOf('=');
+            parameters.put(change.substring(0, equals).trim(), change.substring(equals + 1).trim());
+        }
+
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters);
+
+        assertThat(result.isSuccessful()).isFalse();
+        assertThat(result.getResponseCode()).isEqualTo(category);
+        assertThat(result.getResponseMessage()).startsWith(category + " calling " + provider.endpoint() + " ")
+                .endsWith(": " + reason);
+    }
+
     @Test
     void aLongResponseIsCutAtResponseMaxBytes() {
         Map<String, String> parameters = echo("echo", "java.lang.String", "[\"" + "x".repeat(5000) + "\"]");
