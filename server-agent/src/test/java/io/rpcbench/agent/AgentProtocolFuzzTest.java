@@ -21,9 +21,10 @@ import org.junit.jupiter.api.AfterAll;
  * {@code Yep}, every reply must stay one bounded line, and nothing but the protocol's replies may come out: a
  * thrown exception, a hung session or a runaway reply fails the test with the input that caused it.
  *
- * <p>{@code ./mvnw verify} runs it twice: replaying its inputs (the default run), and fuzzing for 55 s with
- * coverage guidance (surefire's {@code fuzz} execution sets {@code JAZZER_FUZZ=1}), where it must get through at
- * least {@value #MIN_FUZZED_INPUTS} inputs.
+ * <p>{@code ./mvnw verify} runs it twice: replaying its inputs (the default run), and fuzzing with coverage guidance
+ * (surefire's {@code fuzz} execution sets {@code JAZZER_FUZZ=1}) until {@value #MIN_FUZZED_INPUTS} inputs have run:
+ * about 50 s on a quiet 2-vCPU machine (Jazzer prints the rate, exec/s). The run stops after 10 minutes at most, and
+ * then fails if it has not reached that count: the count is the bar, the time depends on the machine.
  */
 class AgentProtocolFuzzTest {
 
@@ -68,7 +69,7 @@ class AgentProtocolFuzzTest {
     private static final AtomicBoolean SAID_EXIT = new AtomicBoolean();
     private static ClientSession session = newSession();
 
-    @FuzzTest(maxDuration = "55s")
+    @FuzzTest(maxExecutions = MIN_FUZZED_INPUTS + 1_000, maxDuration = "10m")
     void theSessionStaysUpAndBoundedWhateverItIsSent(FuzzedDataProvider data) throws InterruptedException {
         String line = data.consumeBoolean() ? structuredLine(data) : data.consumeRemainingAsString();
         INPUTS.incrementAndGet();
