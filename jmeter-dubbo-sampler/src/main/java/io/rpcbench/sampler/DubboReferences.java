@@ -1,5 +1,6 @@
 package io.rpcbench.sampler;
 
+import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.dubbo.config.ApplicationConfig;
@@ -74,6 +75,12 @@ public final class DubboReferences {
     }
 
     private static Shared open(DubboSettings settings, Class<?> proxyType) {
+        if (!settings.direct()) {
+            // Told not to check, Dubbo would fail with a message that does not name the registry (or an NPE).
+            URI registry = URI.create(settings.address());
+            RegistryUnreachableException.requireReachable(settings.address(), registry.getHost(), registry.getPort(),
+                    settings.timeoutMs());
+        }
         if (framework == null) {
             DubboJvmSettings.applyDefaults(); // before Dubbo's classes read them
             framework = new FrameworkModel();
