@@ -16,7 +16,8 @@ import org.apache.dubbo.rpc.service.GenericService;
  * counted, and destroyed when its last user releases it.
  *
  * <p>Order of calls: {@link #acquire} in {@code setupTest} (builds the reference the first time, then
- * returns the same thread-safe proxy), calls on the proxy, {@link #release} in {@code teardownTest}.
+ * returns the same thread-safe proxy), calls on the proxy, {@link #release} in {@code teardownTest}. The last release
+ * destroys the FrameworkModel too, so a stopped test leaves no Dubbo thread behind; the next acquire makes a new one.
  *
  * <p>Why not Dubbo's own {@code SimpleReferenceCache}: it keys references by interface, group and
  * version only, so two samplers differing in address, timeout or serialization would share one proxy,
@@ -66,6 +67,12 @@ public final class DubboReferences {
         if (--shared.users == 0) {
             SHARED.remove(settings);
             shared.bootstrap.destroy();
+            if (SHARED.isEmpty()) {
+                // Its shared thread pools outlive every bootstrap; and once no FrameworkModel is left in the JVM,
+                // Dubbo also ends its JVM-wide ones (Netty client event loop, timeout and heartbeat timers).
+                framework.destroy();
+                framework = null;
+            }
         }
     }
 
