@@ -78,14 +78,19 @@ public final class BenchmarkCommand implements Callable<Integer> {
         requireAtLeast("--threads", threads, 1);
         requireAtLeast("--rampup", rampupSeconds, 0);
         ProjectLayout layout = new ProjectLayout(projectDir.toAbsolutePath().normalize());
-        layout.requireBuilt();
         List<String> planNames = plans == null || plans.isEmpty() ? SEED_003_PLANS : plans;
+        // Plans before the build: a mistyped name is bad usage, whatever has been built.
+        if (!Files.isDirectory(layout.plansDir())) {
+            throw new ParameterException(spec.commandLine(), "--project-dir " + layout.projectDir() + " has no "
+                    + "test-plans folder; expected the rpcbench checkout");
+        }
         for (String plan : planNames) {
             if (!layout.plan(plan).toFile().isFile()) {
-                throw new ParameterException(spec.commandLine(), "--plan '" + plan + "' not found; expected one of "
-                        + layout.planNames().toList());
+                throw new ParameterException(spec.commandLine(), "--plan '" + plan + "' not found in "
+                        + layout.plansDir() + "; expected one of " + layout.planNames().toList());
             }
         }
+        layout.requireBuilt();
         Path results = (resultsDir != null ? resultsDir
                 : layout.projectDir().resolve("results")
                         .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))

@@ -181,6 +181,30 @@ public final class ChildProcess implements AutoCloseable {
         return process.isAlive() ? -1 : process.exitValue();
     }
 
+    /**
+     * Kills the process by its PID (SIGKILL, no chance to clean up), as a crash would, and waits until it is gone.
+     *
+     * @throws IllegalStateException when it is still alive after the grace period
+     */
+    public void kill() {
+        stopping = true;
+        process.toHandle().destroyForcibly();
+        try {
+            if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException(name + " (pid " + pid() + ") still runs " + STOP_GRACE.toSeconds()
+                        + " s after SIGKILL");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while killing " + name, e);
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopOnExit);
+        } catch (IllegalStateException shuttingDown) {
+            // the JVM is exiting: the hook has nothing left to stop
+        }
+    }
+
     @Override
     public void close() {
         stop();

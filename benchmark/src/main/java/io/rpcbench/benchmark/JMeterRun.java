@@ -20,6 +20,9 @@ public final class JMeterRun {
     /** The plans' property naming the PerfMon Metrics Collector's results file. */
     static final String PERFMON_FILE = "perfmon.file";
 
+    /** JMeter's property for the UDP port its non-GUI run listens on for stop commands. */
+    static final String SHUTDOWN_PORT = "jmeterengine.nongui.port";
+
     private final ProjectLayout layout;
     private final String planName;
     private final Path outputDir;
@@ -109,6 +112,11 @@ public final class JMeterRun {
         // Else the collector writes perfmon.jtl into JMeter's working directory, shared by every run.
         if (!properties.containsKey(PERFMON_FILE)) {
             command.add("-J" + PERFMON_FILE + "=" + perfmon());
+        }
+        // JMeter's non-GUI run listens for "Shutdown"/"StopTestNow" datagrams on UDP 4445 of every interface; a run
+        // is stopped here by its PID, so that port stays closed (port 0 starts no listener).
+        if (!properties.containsKey(SHUTDOWN_PORT)) {
+            command.add("-J" + SHUTDOWN_PORT + "=0");
         }
         properties.forEach((key, value) -> command.add("-J" + key + "=" + value));
         try (ChildProcess jmeter = ChildProcess.start("jmeter " + planName, command,

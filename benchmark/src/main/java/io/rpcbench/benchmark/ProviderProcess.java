@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The provider app ({@code provider-app}) running as a child JVM: started with every port 0 so that it
@@ -36,10 +37,38 @@ public final class ProviderProcess implements AutoCloseable {
      * @throws IllegalStateException when it exits or is not ready in time; the provider is stopped then
      */
     public static ProviderProcess start(ProjectLayout layout, List<String> extraOptions, Path log) throws IOException {
+        return start(layout, new Ports(0, 0, 0), extraOptions, log);
+    }
+
+    /**
+     * The ports of the embedded ZooKeeper, the Dubbo and the Thrift endpoint; 0 picks a free one. Fixed ports let a
+     * provider be started again where a running plan still calls (a plan's address is fixed for the run).
+     */
+    public record Ports(int zookeeper, int dubbo, int thrift) {
+
+        /** The ports {@code endpoints} announced, to start a provider again on them. */
+        public static Ports of(ProviderEndpoints endpoints) {
+            return new Ports(port(endpoints.zookeeper()), port(endpoints.dubbo()), port(endpoints.thrift()));
+        }
+
+        private static int port(Optional<String> endpoint) {
+            return endpoint.map(ProviderEndpoints::port).orElse(0);
+        }
+    }
+
+    /**
+     * Starts the provider on {@code ports} with an embedded ZooKeeper and waits for its ready line.
+     *
+     * @throws IllegalStateException when it exits (e.g. a port is taken) or is not ready in time; it is stopped then
+     */
+    public static ProviderProcess start(ProjectLayout layout, Ports ports, List<String> extraOptions, Path log)
+            throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 ProjectLayout.javaExecutable().toString(),
                 "-jar", layout.providerJar().toString(),
-                "--zookeeper-port", "0", "--dubbo-port", "0", "--thrift-port", "0"));
+                "--zookeeper-port", Integer.toString(ports.zookeeper()),
+                "--dubbo-port", Integer.toString(ports.dubbo()),
+                "--thrift-port", Integer.toString(ports.thrift())));
         command.addAll(extraOptions);
         ChildProcess process = ChildProcess.start("provider", command, Map.of(), log);
         try {
@@ -67,6 +96,14 @@ public final class ProviderProcess implements AutoCloseable {
                 "dubbo.address", "zookeeper://" + zookeeper,
                 "thrift.host", thrift.substring(0, thrift.lastIndexOf(':')),
                 "thrift.port", Integer.toString(ProviderEndpoints.port(thrift)));
+    }
+
+    /**
+     * Kills the provider (SIGKILL to its PID), as a crash would: no deregistration, no goodbye to its clients, whose
+     * connections the kernel resets. Returns once it is gone.
+     */
+    public void kill() {
+        process.kill();
     }
 
     /** Stops the provider (SIGTERM to its PID) and returns its exit code. */

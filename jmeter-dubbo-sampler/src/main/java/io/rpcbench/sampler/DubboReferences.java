@@ -32,6 +32,12 @@ public final class DubboReferences {
     /** The application name providers see for the samplers' consumers. */
     public static final String APPLICATION_NAME = "rpcbench-jmeter";
 
+    /**
+     * Heartbeat interval of the consumers' connections, in ms; also how often a lost connection is tried again.
+     * An idle connection costs one small heartbeat per interval; a busy one none.
+     */
+    static final int HEARTBEAT_MS = 1000;
+
     private static final Map<DubboSettings, Shared> SHARED = new HashMap<>();
     private static FrameworkModel framework;
 
@@ -122,7 +128,13 @@ public final class DubboReferences {
         // prefer.serialization comes first in Dubbo's choice, and 3.3 providers advertise "fastjson2,hessian2".
         reference.setParameters(Map.of(
                 "serialization", settings.serialization(),
-                "prefer.serialization", settings.serialization()));
+                "prefer.serialization", settings.serialization(),
+                // A lost connection is retried every max(least-reconnect-duration, heartbeat.timeout / 3): 60 s by
+                // default, and meanwhile every sample fails as "No provider available" although the provider is
+                // back. A load generator should see a restarted provider within a second or two instead.
+                "heartbeat", Integer.toString(HEARTBEAT_MS),
+                "heartbeat.timeout", Integer.toString(3 * HEARTBEAT_MS),
+                "dubbo.application.least-reconnect-duration", Integer.toString(HEARTBEAT_MS)));
         if (settings.direct()) {
             reference.setUrl(settings.dubboAddress());
         } else {

@@ -98,7 +98,7 @@ public final class DubboServiceClient implements RpcClient {
             node = ExactJson.MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
             throw BadParameterException.of(DubboServiceRequest.ARGUMENTS, abbreviate(text),
-                    "is not JSON (" + e.getOriginalMessage() + " at line " + e.getLocation().getLineNr() + ", column "
+                    "is not JSON (" + ExactJson.problem(e) + " at line " + e.getLocation().getLineNr() + ", column "
                             + e.getLocation().getColumnNr() + ")", "a JSON array of the arguments, e.g. [42, \"abc\"]");
         }
         if (node == null || !node.isArray()) {

@@ -1,6 +1,7 @@
 package io.rpcbench.sampler;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteFeature;
@@ -49,6 +50,15 @@ public final class ExactJson {
             .build();
 
     private ExactJson() {}
+
+    /**
+     * What was wrong with text that is not JSON, in the parser's words but without the "(start marker at [Source:
+     * REDACTED ...; line: 1, column: 1])" Jackson adds for an unclosed array or object: the caller's message says
+     * where the text went wrong, and the source part is noise to a JMeter user.
+     */
+    public static String problem(JsonProcessingException e) {
+        return e.getOriginalMessage().replaceAll("\\s*\\(start marker at \\[Source: .*?; line: \\d+, column: \\d+\\]\\)", "");
+    }
 
     private static SimpleModule javaTime() {
         SimpleModule module = new SimpleModule("rpcbench-java-time");

@@ -10,6 +10,7 @@ import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.TimeoutException;
 import org.apache.dubbo.remoting.RemotingException;
+import org.apache.dubbo.remoting.transport.ExceedPayloadLimitException;
 import org.apache.dubbo.rpc.RpcException;
 import org.apache.thrift.TApplicationException;
 import org.apache.thrift.protocol.TProtocolException;
@@ -25,7 +26,19 @@ public final class FailureClassifier {
 
     private FailureClassifier() {}
 
+    /** How a Dubbo provider answers a request it could not decode (an unknown service, arguments of the wrong type). */
+    static final String PROVIDER_DECODE_FAILURE = "Fail to decode request";
+
     public static FailureCategory categorize(Throwable failure) {
+        if (payloadLimit(failure) != null) {
+            return FailureCategory.SERIALIZATION; // the codec refused to encode it: nothing to do with the connection
+        }
+        if (providerDecodeFailure(failure) != null) {
+            return FailureCategory.SERIALIZATION; // the call reached the provider, which could not read it
+        }
+        if (providerFilterFailure(failure) != null) {
+            return FailureCategory.REMOTE_EXCEPTION; // the provider answered with an error of its own
+        }
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             FailureCategory category = decide(t);
             if (category != null) {
@@ -47,6 +60,24 @@ public final class FailureClassifier {
 
     /** "{category} calling {target}: {exception class}: {message}", cut to a length a JTL row can carry. */
     public static String describe(FailureCategory category, Throwable failure, String target) {
+        ExceedPayloadLimitException tooLarge = payloadLimit(failure);
+        if (tooLarge != null) { // Dubbo's own message embeds the whole URL first, which would cut this part off
+            return shorten(category.code() + " calling " + target + ": the payload exceeds Dubbo's payload limit "
+                    + "(the 'payload' setting of consumer and provider, 8388608 bytes by default): "
+                    + tooLarge.getMessage());
+        }
+        String refusal = providerDecodeFailure(failure);
+        if (refusal != null) { // the provider's own words, which Dubbo's message puts after the whole consumer URL
+            return shorten(category.code() + " calling " + target + ": the provider could not decode the request"
+                    + " (an interface it does not export, or arguments that do not fit the method's parameter types): "
+                    + refusal.replace('\n', ' ').replace('\r', ' '));
+        }
+        String filterFailure = providerFilterFailure(failure);
+        if (filterFailure != null) {
+            return shorten(category.code() + " calling " + target + ": the provider failed the call before the service"
+                    + " method ran (e.g. generic arguments it could not turn into the parameter types): "
+                    + filterFailure.replace('\n', ' ').replace('\r', ' '));
+        }
         String message = failure.getMessage();
         Throwable root = failure;
         while (root.getCause() != null && root.getCause() != root) {
@@ -66,6 +97,49 @@ public final class FailureClassifier {
             text.append(')');
         }
         return shorten(text.toString().replace('\n', ' ').replace('\r', ' '));
+    }
+
+    /**
+     * The provider's message when a Dubbo provider answered that it could not decode the request (it reaches the
+     * consumer as a {@link RemotingException} carrying the provider's error text), from that text on; else null.
+     */
+    private static String providerDecodeFailure(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String message = t.getMessage();
+            int at = message == null ? -1 : message.indexOf(PROVIDER_DECODE_FAILURE);
+            if (t instanceof RemotingException && at >= 0) {
+                return message.substring(at);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The provider's error text when a Dubbo provider's own filters failed the call with an {@link RpcException}
+     * before the service ran (it reaches the consumer as a {@link RemotingException} whose message is that
+     * exception's text); else null. A service's own exception comes back as a result instead, not this way.
+     */
+    private static String providerFilterFailure(Throwable failure) {
+        String prefix = RpcException.class.getName() + ": ";
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String message = t.getMessage();
+            if (t instanceof RemotingException && message != null && message.startsWith(prefix)) {
+                String text = message.substring(prefix.length());
+                int lineEnd = text.indexOf('\n'); // the provider's stack trace follows
+                return lineEnd < 0 ? text : text.substring(0, lineEnd).trim();
+            }
+        }
+        return null;
+    }
+
+    /** Dubbo's codec refusing a message over the payload limit, anywhere in the cause chain, or null. */
+    private static ExceedPayloadLimitException payloadLimit(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ExceedPayloadLimitException tooLarge) {
+                return tooLarge;
+            }
+        }
+        return null;
     }
 
     private static String shorten(String text) {

@@ -71,7 +71,7 @@ public final class JsonToThrift {
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null ? ""
                     : " at line " + e.getLocation().getLineNr() + " column " + e.getLocation().getColumnNr();
-            throw BadParameterException.of(parameter, quote(text), "is not JSON" + where + " (" + e.getOriginalMessage() + ")",
+            throw BadParameterException.of(parameter, quote(text), "is not JSON" + where + " (" + ExactJson.problem(e) + ")",
                     expected);
         }
     }

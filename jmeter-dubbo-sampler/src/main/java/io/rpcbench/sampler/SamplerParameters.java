@@ -58,7 +58,9 @@ public final class SamplerParameters {
         try {
             parsed = Integer.parseInt(value);
         } catch (NumberFormatException e) {
-            throw BadParameterException.of(name, value, "is not a number", expected);
+            // Digits too many for an int are a number, just too large: "not a number" would send the user astray.
+            throw BadParameterException.of(name, value,
+                    value.matches("[-+]?\\d+") ? "is out of range" : "is not a number", expected);
         }
         if (parsed < min || parsed > max) {
             throw BadParameterException.of(name, value, "is out of range", expected);

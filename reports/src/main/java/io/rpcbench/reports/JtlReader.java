@@ -34,13 +34,13 @@ public final class JtlReader {
     private static JtlSample sample(JtlRow row) {
         return new JtlSample(
                 row.number("timeStamp"),
-                row.number("elapsed"),
+                row.atLeastZero("elapsed"),
                 row.text("label"),
                 row.text("responseCode"),
                 row.text("responseMessage", ""),
                 row.bool("success"),
-                row.number("bytes", 0),
-                row.number("sentBytes", 0),
+                row.atLeastZero("bytes", 0),
+                row.atLeastZero("sentBytes", 0),
                 (int) row.number("allThreads", 0));
     }
 }

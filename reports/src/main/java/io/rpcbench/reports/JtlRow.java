@@ -54,6 +54,21 @@ final class JtlRow {
         return has(name) ? number(name) : absent;
     }
 
+    /** The column's whole number, refused when negative: a duration or a byte count, which would skew every figure. */
+    long atLeastZero(String name) {
+        long value = number(name);
+        if (value < 0) {
+            throw new JtlFormatException(file, line, "'" + name + "' is '" + text(name) + "'; expected a whole number"
+                    + " from 0");
+        }
+        return value;
+    }
+
+    /** The column's whole number from 0, or {@code absent} when the file has no such column. */
+    long atLeastZero(String name, long absent) {
+        return has(name) ? atLeastZero(name) : absent;
+    }
+
     boolean bool(String name) {
         String value = text(name).trim();
         if ("true".equalsIgnoreCase(value)) {

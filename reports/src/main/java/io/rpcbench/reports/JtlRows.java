@@ -7,6 +7,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,23 +29,29 @@ final class JtlRows {
 
     private JtlRows() {}
 
-    /** Feeds every non-blank row after the header to {@code consumer}; returns how many. */
+    /**
+     * Feeds every non-blank row after the header to {@code consumer}; returns how many. A row whose field count
+     * differs from the header's is refused rather than read: JMeter writes every column of every row, so a short
+     * row is a truncated or corrupt line, whose remaining values could be misread as the wrong columns.
+     */
     static long read(Path file, List<String> required, Consumer<JtlRow> consumer) {
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-                MappingIterator<String[]> rows = CSV.readerFor(String[].class)
-                        .with(CsvParser.Feature.WRAP_AS_ARRAY)
-                        .readValues(reader)) {
-            if (!rows.hasNext()) {
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            MappingIterator<String[]> rows = open(file, reader);
+            String[] header = next(file, rows, 1);
+            if (header == null) {
                 throw new JtlFormatException(file, 1, "the file is empty; expected JMeter's CSV header line");
             }
-            Map<String, Integer> columns = columns(file, rows.next(), required);
+            Map<String, Integer> columns = columns(file, header, required);
             long count = 0;
             long line = 1;
-            while (rows.hasNext()) {
+            for (String[] fields = next(file, rows, line + 1); fields != null; fields = next(file, rows, line + 1)) {
                 line++;
-                String[] fields = nextRow(file, rows, line);
                 if (fields.length == 1 && fields[0].isEmpty()) {
                     continue;
+                }
+                if (fields.length != header.length) {
+                    throw new JtlFormatException(file, line, "the row has " + fields.length + " fields; expected "
+                            + header.length + " as in the header line (truncated or corrupt line?)");
                 }
                 consumer.accept(new JtlRow(file, line, fields, columns));
                 count++;
@@ -53,6 +60,35 @@ final class JtlRows {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read JTL file " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    private static MappingIterator<String[]> open(Path file, Reader reader) throws IOException {
+        try {
+            return CSV.readerFor(String[].class).with(CsvParser.Feature.WRAP_AS_ARRAY).readValues(reader);
+        } catch (CharacterCodingException e) {
+            throw notText(file, 1, e);
+        }
+    }
+
+    /** The next row, or null at the end of the file; {@code line} is the line number the row starts on. */
+    private static String[] next(Path file, MappingIterator<String[]> rows, long line) {
+        try {
+            return rows.hasNext() ? rows.next() : null;
+        } catch (RuntimeException e) {
+            for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+                if (cause instanceof CharacterCodingException) {
+                    throw notText(file, line, e);
+                }
+            }
+            Throwable cause = e.getCause() instanceof JsonProcessingException ? e.getCause() : e;
+            throw new JtlFormatException(file, line, "not a CSV row: " + cause.getMessage(), e);
+        }
+    }
+
+    // The parser reads ahead in blocks, so the bytes it could not decode are on this line or a later one.
+    private static JtlFormatException notText(Path file, long line, Exception e) {
+        return new JtlFormatException(file, line, "bytes that are not UTF-8 text on this line or soon after; "
+                + "expected JMeter CSV results (a text file), not a binary or compressed file", e);
     }
 
     private static Map<String, Integer> columns(Path file, String[] header, List<String> required) {
@@ -67,14 +103,5 @@ final class JtlRows {
             }
         }
         return index;
-    }
-
-    private static String[] nextRow(Path file, MappingIterator<String[]> rows, long line) {
-        try {
-            return rows.next();
-        } catch (RuntimeException e) {
-            Throwable cause = e.getCause() instanceof JsonProcessingException ? e.getCause() : e;
-            throw new JtlFormatException(file, line, "not a CSV row: " + cause.getMessage(), e);
-        }
     }
 }

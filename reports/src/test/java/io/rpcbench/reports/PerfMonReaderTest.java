@@ -80,7 +80,7 @@ class PerfMonReaderTest {
 
         assertThatThrownBy(() -> PerfMonReader.read(file, s -> {}))
                 .isInstanceOf(JtlFormatException.class)
-                .hasMessageStartingWith(file + ":3: the row has 2 fields; expected a '").hasMessageEndingWith("(truncated line?)");
+                .hasMessage(file + ":3: the row has 2 fields; expected 14 as in the header line (truncated or corrupt line?)");
     }
 
     private List<PerfMonSample> read(String content) throws IOException {

@@ -10,6 +10,7 @@ import java.util.logging.Logger;
 
 import io.rpcbench.agent.host.OshiHost;
 import io.rpcbench.agent.metric.JmxConnections;
+import io.rpcbench.agent.metric.LoopbackJmx;
 import io.rpcbench.agent.metric.MetricCatalog;
 
 /**
@@ -46,8 +47,8 @@ public final class AgentMain {
         }
         final Agent agent;
         try {
-            agent = new Agent(options, new MetricCatalog(host, JmxConnections.REMOTE, options.allowExec,
-                    options.allowTail));
+            JmxConnections jmx = options.allowJmxRemote ? JmxConnections.REMOTE : new LoopbackJmx(JmxConnections.REMOTE);
+            agent = new Agent(options, new MetricCatalog(host, jmx, options.allowExec, options.allowTail));
             agent.start();
         } catch (IOException | IllegalArgumentException e) {
             System.err.println("rpcbench-agent: cannot start on " + options.bind + " (tcp " + options.tcpPort

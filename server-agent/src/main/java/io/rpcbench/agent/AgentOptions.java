@@ -22,7 +22,7 @@ import java.util.logging.Level;
  * --max-udp-sessions N at most N UDP client addresses at once; datagrams from others are refused (default 64)
  * --udp-idle-timeout S a UDP session whose client sent nothing for S seconds, and for at least 3 of its
  *                    intervals, ends (default 30)
- * --allow-exec, --allow-tail, --allow-shutdown, --allow-udp-transmitter
+ * --allow-exec, --allow-tail, --allow-shutdown, --allow-udp-transmitter, --allow-jmx-remote
  * </pre>
  *
  * {@link #parse} throws {@link IllegalArgumentException} naming the bad option and what it expects.
@@ -41,6 +41,8 @@ final class AgentOptions {
     List<String> allowClients = Collections.emptyList();
     boolean allowExec;
     boolean allowTail;
+    /** jmx: specs may name a JVM on another host, or any service:jmx: URL (off: this host's loopback only). */
+    boolean allowJmxRemote;
     boolean allowShutdown;
     boolean allowUdpTransmitter;
     int maxClients = 64;
@@ -51,7 +53,7 @@ final class AgentOptions {
             + "         [--loglevel debug|info|warn|error] [--sysinfo] [--auto-shutdown]\n"
             + "         [--bind ADDRESS] [--allow-clients ADDR,ADDR...]\n"
             + "         [--max-clients N] [--max-udp-sessions N] [--udp-idle-timeout SECONDS]\n"
-            + "         [--allow-exec] [--allow-tail] [--allow-shutdown] [--allow-udp-transmitter]\n"
+            + "         [--allow-exec] [--allow-tail] [--allow-shutdown] [--allow-udp-transmitter] [--allow-jmx-remote]\n"
             + "Ports default to 4444; 0 picks a free port; off disables that listener. Listens on 127.0.0.1\n"
             + "unless --bind names another address. exec/tail metrics, the shutdown command and udp-transmitter\n"
             + "are refused unless their --allow flag is given.";
@@ -90,6 +92,8 @@ final class AgentOptions {
                 options.allowShutdown = true;
             } else if (arg.equals("--allow-udp-transmitter")) {
                 options.allowUdpTransmitter = true;
+            } else if (arg.equals("--allow-jmx-remote")) {
+                options.allowJmxRemote = true;
             } else if (arg.equals("--no-exec") || arg.equals("--agent-version")) {
                 // The original's: exec is off here unless --allow-exec, and the version is in the log; kept so
                 // start scripts written for the original still work.

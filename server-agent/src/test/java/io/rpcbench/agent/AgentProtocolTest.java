@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import io.rpcbench.agent.metric.JmxConnections;
 import io.rpcbench.agent.metric.MetricCatalog;
@@ -209,6 +211,31 @@ class AgentProtocolTest {
             assertThat(client.send("bogus").readLine(REPLY_MILLIS)).startsWith("ERROR bogus: unknown command");
             assertThat(client.send("interval:0").readLine(REPLY_MILLIS))
                     .isEqualTo("ERROR interval: expected a whole number of seconds from 1, got '0'");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "bogus                         | ERROR bogus: unknown command; expected test, interval:<seconds>, metrics:<specs>,"
+                + " metrics-single:<specs>, exit, shutdown or udp-transmitter:<host>:<port>:<specs>",
+        "TEST                          | ERROR TEST: unknown command; expected test, interval:<seconds>, metrics:<specs>,"
+                + " metrics-single:<specs>, exit, shutdown or udp-transmitter:<host>:<port>:<specs>",
+        "interval:abc                  | ERROR interval: expected a whole number of seconds from 1, got 'abc'",
+        "interval:-1                   | ERROR interval: expected a whole number of seconds from 1, got '-1'",
+        "interval:                     | ERROR interval: expected a whole number of seconds from 1, got ''",
+        "interval:99999999999          | ERROR interval: expected a whole number of seconds from 1, got '99999999999'",
+        "udp-transmitter:127.0.0.1:99999:cpu | ERROR udp-transmitter: expected udp-transmitter:<host>:<port 1-65535>:<specs>,"
+                + " got '127.0.0.1:99999:cpu'",
+        "udp-transmitter:127.0.0.1:cpu | ERROR udp-transmitter: expected udp-transmitter:<host>:<port 1-65535>:<specs>,"
+                + " got '127.0.0.1:cpu'",
+        "udp-transmitter::4444:cpu     | ERROR udp-transmitter: expected udp-transmitter:<host>:<port 1-65535>:<specs>,"
+                + " got ':4444:cpu'",
+    })
+    void aMalformedCommandGetsOneErrorLineAndTheSessionGoesOn(String command, String error) throws IOException {
+        start("--allow-udp-transmitter");
+        try (LineClient client = new LineClient(agent.tcpPort())) {
+            assertThat(client.send(command).readLine(REPLY_MILLIS)).isEqualTo(error);
+            assertThat(client.send("test").readLine(REPLY_MILLIS)).isEqualTo("Yep");
         }
     }
 

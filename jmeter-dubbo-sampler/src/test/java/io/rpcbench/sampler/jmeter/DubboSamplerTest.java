@@ -60,6 +60,24 @@ class DubboSamplerTest {
         }
     }
 
+    /**
+     * Dubbo refuses to encode a request over its payload limit (8 MiB by default, {@code payload}): the sample fails
+     * at once, before anything is sent, saying so, and the thread is not held until the timeout.
+     */
+    @Test
+    void failsARequestOverDubbosPayloadLimitAtOnceNamingTheLimit() {
+        int nineMib = 9 * 1024 * 1024;
+        SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of("address", provider.endpoint(),
+                "payload", "string", "size_bytes", Integer.toString(nineMib), "timeout_ms", "20000"));
+
+        assertThat(result.isSuccessful()).isFalse();
+        assertThat(result.getResponseCode()).as(result.getResponseMessage()).isEqualTo("serialization");
+        assertThat(result.getResponseMessage())
+                .startsWith("serialization calling " + provider.endpoint() + ": the payload exceeds Dubbo's payload limit")
+                .contains("Data length too large: ").contains("max payload: 8388608");
+        assertThat(result.getTime()).isLessThan(5_000);
+    }
+
     @Test
     void recordsTheWireSizeOfA100KibEchoFromTheDubboCodec() {
         SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of(

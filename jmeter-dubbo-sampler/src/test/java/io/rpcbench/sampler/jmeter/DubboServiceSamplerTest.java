@@ -18,6 +18,8 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** {@link DubboServiceSampler} against the echo service in-process, by a direct URL, generic and typed. */
 class DubboServiceSamplerTest {
@@ -107,6 +109,92 @@ class DubboServiceSamplerTest {
                 m -> assertThat(m).startsWith("arguments '[\"x\",\"y\"]' has 2 values for echo(java.lang.String)"),
                 m -> assertThat(m).startsWith("parameter_types '' is empty, and the direct address"),
                 m -> assertThat(m).startsWith("interface 'not a name' is not a Java interface name"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        "interface=not a name"
+                + " | bad-parameter | interface 'not a name' is not a Java interface name; expected the service's fully qualified interface, e.g. com.example.OrderService",
+        "interface=com.example.Nope ~ invocation=typed"
+                + " | bad-parameter | interface 'com.example.Nope' is not on JMeter's class path, which invocation=typed needs; expected the service's API jar in JMETER_HOME/lib/ext, or invocation=generic",
+        "method=nosuch ~ invocation=typed"
+                + " | bad-parameter | method 'nosuch' is not a method of io.rpcbench.echo.EchoService; expected one of its methods: io.rpcbench.echo.Person echoPerson(io.rpcbench.echo.Person); java.lang.String echo(java.lang.String); java.util.List<io.rpcbench.echo.Person> listPersons(int, int); java.util.Map<java.lang.String, io.rpcbench.echo.Person> echoPersons(java.util.Map<java.lang.String, io.rpcbench.echo.Person>); void ping()",
+        "method="
+                + " | bad-parameter | method '' is not a method name; expected a method of io.rpcbench.echo.EchoService, e.g. findOrder",
+        "invocation=magic"
+                + " | bad-parameter | invocation 'magic' is not supported; expected one of generic, typed",
+        "cluster=roundabout"
+                + " | bad-parameter | cluster 'roundabout' is not supported; expected one of failover, failfast, failsafe, failback, forking, broadcast, available, mergeable, zone-aware",
+        "loadbalance=fastest"
+                + " | bad-parameter | loadbalance 'fastest' is not supported; expected one of random, roundrobin, leastactive, consistenthash, shortestresponse, adaptive",
+        "retries=11"
+                + " | bad-parameter | retries '11' is out of range; expected an integer from 0 to 10",
+        "connections=-1"
+                + " | bad-parameter | connections '-1' is out of range; expected an integer from 0 to 64",
+        "protocol=grpc"
+                + " | bad-parameter | protocol 'grpc' is not supported; expected one of dubbo, tri",
+        "serialization=protobuf"
+                + " | bad-parameter | serialization 'protobuf' is not supported; expected one of hessian2, fastjson2",
+        "address=zookeeper://127.0.0.1"
+                + " | bad-parameter | address 'zookeeper://127.0.0.1' has no host and port; expected zookeeper://host:port for a registry, or dubbo://host:port or tri://host:port for a direct connection",
+        "parameter_types=java.lang.String<"
+                + " | bad-parameter | parameter_types 'java.lang.String<' has 'java.lang.String<', which is not a Java type (no type name at 17); expected Java type names separated by commas, e.g. long,java.util.List<com.example.OrderLine>",
+        "arguments=[\"x\""
+                + " | bad-parameter | arguments '[\"x\"' is not JSON (Unexpected end-of-input: expected close marker for Array at line 1, column 5); expected a JSON array of the arguments, e.g. [42, \"abc\"]",
+        "arguments={\"a\": 1}"
+                + " | bad-parameter | arguments '{\"a\": 1}' is not a JSON array; expected a JSON array of the arguments, e.g. [42, \"abc\"] ([] for none)",
+        "arguments=[\"x\", \"y\"]"
+                + " | bad-parameter | arguments '[\"x\",\"y\"]' has 2 values for echo(java.lang.String); expected a JSON array of 1 value",
+        "method=echoPerson ~ invocation=typed ~ parameter_types= ~ arguments=[7]"
+                + " | bad-parameter | arguments[0] '7' does not fit io.rpcbench.echo.Person (Cannot construct instance of `io.rpcbench.echo.Person` (although at least one Creator exists): no int/Int-argument constructor/factory method to deserialize from Number value (7)); expected a JSON value of io.rpcbench.echo.Person",
+        "attachments=trace"
+                + " | bad-parameter | attachments 'trace' has 'trace', which is not key=value; expected key=value pairs separated by ';', e.g. traceId=42;tenant=blue",
+        "response_max_bytes=-1"
+                + " | bad-parameter | response_max_bytes '-1' is out of range; expected an integer from 0 to 67108864",
+    })
+    void aBadInputFailsTheSampleWithItsCategoryAndAMessageNamingIt(String changes, String category, String message) {
+        Map<String, String> parameters = echo("echo", "java.lang.String", "[\"x\"]");
+        for (String change : changes.split(" ~ ")) {
+            int equals = change.indexOf('=');
+            parameters.put(change.substring(0, equals).trim(), change.substring(equals + 1).trim());
+        }
+
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters);
+
+        assertThat(result.isSuccessful()).isFalse();
+        assertThat(result.getResponseCode()).isEqualTo(category);
+        assertThat(result.getResponseMessage()).isEqualTo(message.replace("ECHO", provider.endpoint()));
+    }
+
+    /**
+     * Generic calls the provider refuses reach it and come back refused, not as a lost connection: an interface it
+     * does not export (it cannot decode the request), and arguments that do not fit the real parameter types (its
+     * generic filter cannot build them; a direct URL has no metadata to check them against first).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "interface=com.example.Nope | serialization | the provider could not decode the request"
+                + " (an interface it does not export, or arguments that do not fit the method's parameter types):"
+                + " Fail to decode request due to: RpcInvocation [methodName=$invoke, parameterTypes=null]",
+        "method=echoPerson ~ parameter_types=io.rpcbench.echo.Person ~ arguments=[{\"id\": \"one\"}]"
+                + " | remote-exception | the provider failed the call before the service method ran (e.g. generic"
+                + " arguments it could not turn into the parameter types): java.lang.NumberFormatException:"
+                + " For input string: \"one\"",
+    })
+    void aCallTheProviderRefusesFailsWithItsReasonNotAsAConnectionFailure(String changes, String category,
+            String reason) {
+        Map<String, String> parameters = echo("echo", "java.lang.String", "[\"x\"]");
+        for (String change : changes.split(" ~ ")) {
+            int equals = change.indexOf('=');
+            parameters.put(change.substring(0, equals).trim(), change.substring(equals + 1).trim());
+        }
+
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters);
+
+        assertThat(result.isSuccessful()).isFalse();
+        assertThat(result.getResponseCode()).isEqualTo(category);
+        assertThat(result.getResponseMessage()).startsWith(category + " calling " + provider.endpoint() + " ")
+                .endsWith(": " + reason);
     }
 
     @Test

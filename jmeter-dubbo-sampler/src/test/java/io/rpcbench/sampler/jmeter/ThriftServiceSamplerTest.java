@@ -93,6 +93,59 @@ class ThriftServiceSamplerTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        "service=com.example.Orders"
+                + " | service 'com.example.Orders' is not on JMeter's class path (java.lang.ClassNotFoundException: com.example.Orders); expected the generated Thrift service class, e.g. io.rpcbench.example.thrift.InventoryService, with its jar in JMeter's lib/ext",
+        "service=not a name"
+                + " | service 'not a name' is not on JMeter's class path (java.lang.ClassNotFoundException: not a name); expected the generated Thrift service class, e.g. io.rpcbench.example.thrift.InventoryService, with its jar in JMeter's lib/ext",
+        "service="
+                + " | service '' is empty; expected the generated Thrift service class, e.g. io.rpcbench.example.thrift.InventoryService, with its jar in JMeter's lib/ext",
+        "method=lookup"
+                + " | method 'lookup' is not a method of io.rpcbench.example.thrift.InventoryService; expected one of find, forget, shelve, store, totalStock, touch",
+        "method="
+                + " | method '' is not a method of io.rpcbench.example.thrift.InventoryService; expected one of find, forget, shelve, store, totalStock, touch",
+        "arguments=[7"
+                + " | arguments '[7' is not JSON at line 1 column 3 (Unexpected end-of-input: expected close marker for Array); expected a JSON array of the arguments of InventoryService.find (id), or an object keyed by their names",
+        "arguments=[\"seven\"]"
+                + " | arguments '\"seven\"' at id is not an integer; expected an integer from -9223372036854775808 to 9223372036854775807 (i64), as a number or a string",
+        "arguments=[7, 8]"
+                + " | arguments '[7,8]' has 2 argument(s) for InventoryService.find; expected a JSON array of the 1 argument(s) of InventoryService.find (id), or an object keyed by their names; null for an argument without value",
+        "arguments=7"
+                + " | arguments '7' is neither an array nor an object; expected a JSON array of the 1 argument(s) of InventoryService.find (id), or an object keyed by their names; null for an argument without value",
+        "method=store ~ arguments=[{\"id\": 1, \"name\": \"washer\", \"priceMicros\": \"lots\"}]"
+                + " | arguments '\"lots\"' at item.priceMicros is not an integer; expected an integer from -9223372036854775808 to 9223372036854775807 (i64), as a number or a string",
+        "multiplexed_service=a:b"
+                + " | multiplexed_service 'a:b' contains ':'; expected the name the provider registered the service under in its TMultiplexedProcessor, or empty",
+        "transport=http"
+                + " | transport 'http' is not supported; expected one of buffered, framed",
+        "protocol=json"
+                + " | protocol 'json' is not supported; expected one of binary, compact",
+        "port=0"
+                + " | port '0' is out of range; expected an integer from 1 to 65535",
+        "host=a b"
+                + " | host 'a b' is not a host name; expected a host name or IP address such as 127.0.0.1",
+        "timeout_ms=soon"
+                + " | timeout_ms 'soon' is not a number; expected an integer from 1 to 3600000",
+        "response_max_bytes=-1"
+                + " | response_max_bytes '-1' is out of range; expected an integer from 0 to 67108864",
+    })
+    void aBadInputFailsTheSampleAsABadParameterNamingIt(String changes, String message) throws Exception {
+        try (InventoryServers.Running server = InventoryServers.start(false, "buffered", "binary")) {
+            Map<String, String> parameters = parameters(server, "find", "[7]");
+            for (String change : changes.split(" ~ ")) {
+                int equals = change.indexOf('=');
+                parameters.put(change.substring(0, equals).trim(), change.substring(equals + 1).trim());
+            }
+
+            SampleResult result = SamplerRun.runOnce(new ThriftServiceSampler(), parameters);
+
+            assertThat(result.isSuccessful()).isFalse();
+            assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+            assertThat(result.getResponseMessage()).isEqualTo(message);
+        }
+    }
+
     @Test
     void theResponseDataIsCutAtResponseMaxBytes() throws Exception {
         try (InventoryServers.Running server = InventoryServers.start(false, "buffered", "binary")) {

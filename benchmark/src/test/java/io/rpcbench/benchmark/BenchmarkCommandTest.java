@@ -1,0 +1,64 @@
+package io.rpcbench.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+
+/** Bad options of run-benchmark: exit 2 and one message naming the option and what it expects, before anything starts. */
+class BenchmarkCommandTest {
+
+    @TempDir
+    Path project;
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+        "--threads  | 0        | --threads is 0; expected a whole number of at least 1",
+        "--threads  | -4       | --threads is -4; expected a whole number of at least 1",
+        "--threads  | many     | Invalid value for option '--threads': 'many' is not an int",
+        "--duration | 0        | --duration is 0; expected a whole number of at least 1",
+        "--rampup   | -1       | --rampup is -1; expected a whole number of at least 0",
+        "--plan     | dubbo-echo-2k | --plan 'dubbo-echo-2k' not found in PLANS; expected one of [dubbo-echo-1k, thrift-echo-1k]",
+        "--plan     | dubbo-echo-1k.jmx | --plan 'dubbo-echo-1k.jmx' not found in PLANS; expected one of [dubbo-echo-1k, thrift-echo-1k]",
+    })
+    void aBadOptionExitsWith2NamingTheOptionAndWhatItExpects(String option, String value, String message)
+            throws IOException {
+        Path plans = Files.createDirectories(project.resolve("test-plans"));
+        Files.writeString(plans.resolve("dubbo-echo-1k.jmx"), "<jmeterTestPlan/>");
+        Files.writeString(plans.resolve("thrift-echo-1k.jmx"), "<jmeterTestPlan/>");
+
+        StringWriter err = new StringWriter();
+        int exit = run(err, option, value, "--project-dir", project.toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst())
+                .contains(message.replace("PLANS", project.toAbsolutePath().normalize().resolve("test-plans").toString()));
+    }
+
+    @Test
+    void aProjectDirWithoutPlansIsNamed() {
+        StringWriter err = new StringWriter();
+        Path dir = project.resolve("nowhere");
+
+        int exit = run(err, "--project-dir", dir.toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst()).contains("--project-dir " + dir.toAbsolutePath().normalize()
+                + " has no test-plans folder; expected the rpcbench checkout");
+    }
+
+    private static int run(StringWriter err, String... args) {
+        CommandLine command = new CommandLine(new BenchmarkCommand());
+        command.setErr(new PrintWriter(err, true));
+        command.setOut(new PrintWriter(new StringWriter(), true));
+        return command.execute(args);
+    }
+}
