@@ -38,10 +38,20 @@ public final class AgentProcess implements AutoCloseable {
      * @throws IllegalStateException when it exits or is not ready in time; the agent is stopped then
      */
     public static AgentProcess start(ProjectLayout layout, Path log) throws IOException {
+        return start(layout, log, 0);
+    }
+
+    /**
+     * Starts the agent with its TCP listener on {@code tcpPort} (0 picks a free one), e.g. to restart it where the
+     * collector already reads it, and waits for its ready line.
+     *
+     * @throws IllegalStateException when it exits (e.g. the port is taken) or is not ready in time
+     */
+    public static AgentProcess start(ProjectLayout layout, Path log, int tcpPort) throws IOException {
         List<String> command = List.of(
                 ProjectLayout.javaExecutable().toString(),
                 "-jar", layout.agentJar().toString(),
-                "--tcp-port", "0", "--udp-port", "0");
+                "--tcp-port", Integer.toString(tcpPort), "--udp-port", "0");
         ChildProcess process = ChildProcess.start("agent", command, Map.of(), log);
         try {
             String ready = process.awaitLine(line -> line.startsWith(READY_PREFIX), READY_DEADLINE);

@@ -1,5 +1,6 @@
 package io.rpcbench.sampler;
 
+import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.dubbo.config.ApplicationConfig;
@@ -15,7 +16,8 @@ import org.apache.dubbo.rpc.service.GenericService;
  * counted, and destroyed when its last user releases it.
  *
  * <p>Order of calls: {@link #acquire} in {@code setupTest} (builds the reference the first time, then
- * returns the same thread-safe proxy), calls on the proxy, {@link #release} in {@code teardownTest}.
+ * returns the same thread-safe proxy), calls on the proxy, {@link #release} in {@code teardownTest}. The last release
+ * destroys the FrameworkModel too, so a stopped test leaves no Dubbo thread behind; the next acquire makes a new one.
  *
  * <p>Why not Dubbo's own {@code SimpleReferenceCache}: it keys references by interface, group and
  * version only, so two samplers differing in address, timeout or serialization would share one proxy,
@@ -71,6 +73,12 @@ public final class DubboReferences {
         if (--shared.users == 0) {
             SHARED.remove(settings);
             shared.bootstrap.destroy();
+            if (SHARED.isEmpty()) {
+                // Its shared thread pools outlive every bootstrap; and once no FrameworkModel is left in the JVM,
+                // Dubbo also ends its JVM-wide ones (Netty client event loop, timeout and heartbeat timers).
+                framework.destroy();
+                framework = null;
+            }
         }
     }
 
@@ -80,6 +88,12 @@ public final class DubboReferences {
     }
 
     private static Shared open(DubboSettings settings, Class<?> proxyType) {
+        if (!settings.direct()) {
+            // Told not to check, Dubbo would fail with a message that does not name the registry (or an NPE).
+            URI registry = URI.create(settings.address());
+            RegistryUnreachableException.requireReachable(settings.address(), registry.getHost(), registry.getPort(),
+                    settings.timeoutMs());
+        }
         if (framework == null) {
             DubboJvmSettings.applyDefaults(); // before Dubbo's classes read them
             framework = new FrameworkModel();

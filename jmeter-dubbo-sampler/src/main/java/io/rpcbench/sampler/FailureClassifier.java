@@ -151,6 +151,9 @@ public final class FailureClassifier {
         if (t instanceof BadParameterException) {
             return FailureCategory.BAD_PARAMETER; // found out only when preparing the call, e.g. an unknown method
         }
+        if (t instanceof RegistryUnreachableException) {
+            return FailureCategory.CONNECTION;
+        }
         if (t instanceof RemoteServiceException) {
             return FailureCategory.REMOTE_EXCEPTION;
         }

@@ -1,12 +1,15 @@
 package io.rpcbench.sampler.jmeter;
 
 import io.rpcbench.sampler.perfmon.MetricRow;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import kg.apc.jmeter.perfmon.PerfMonAgentConnector;
 import kg.apc.jmeter.perfmon.PerfMonCollector;
 import org.apache.jmeter.testelement.property.CollectionProperty;
 import org.apache.jmeter.testelement.property.JMeterProperty;
 import org.apache.jmeter.testelement.property.StringProperty;
+import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,6 +23,9 @@ import org.slf4j.LoggerFactory;
  * <p>Why a subclass: the stock collector reads each Host cell as one host name, so a list of agents in one property
  * would otherwise need one row per agent and metric. The expansion lives in {@link MetricRow}.
  *
+ * <p>Unlike the stock collector, it reads an agent again after the agent was restarted mid-run: see
+ * {@link ReconnectingAgentConnector}. The reads in between are failed samples, the gap of the server charts.
+ *
  * <p>Order of calls: JMeter evaluates the cells' functions, then calls {@link #testStarted(String)}, which expands the
  * rows and hands them to the stock collector while it connects; the rows as written are kept for the GUI and the
  * saved plan.
@@ -28,6 +34,11 @@ public class AgentListPerfMonCollector extends PerfMonCollector {
 
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(AgentListPerfMonCollector.class);
+    /** The stock collector's property for its read interval in ms, and its default. */
+    private static final String INTERVAL_PROPERTY = "jmeterPlugin.perfmon.interval";
+    private static final long DEFAULT_INTERVAL_MS = 1000;
+    /** Reads that may yield nothing in a row before the agent counts as lost: more than scheduling jitter. */
+    private static final int SILENT_INTERVALS = 3;
 
     /** Set only while the stock collector reads its rows in {@code testStarted}; the GUI never sees it. */
     private transient CollectionProperty expandedRows;
@@ -40,6 +51,15 @@ public class AgentListPerfMonCollector extends PerfMonCollector {
         } finally {
             expandedRows = null;
         }
+    }
+
+    /** The stock connection, wrapped so that it reconnects when the agent comes back. */
+    @Override
+    protected PerfMonAgentConnector getConnector(String host, int port) throws IOException {
+        long intervalMs = JMeterUtils.getPropDefault(INTERVAL_PROPERTY, DEFAULT_INTERVAL_MS);
+        return new ReconnectingAgentConnector(host + ":" + port, super.getConnector(host, port),
+                () -> super.getConnector(host, port), SILENT_INTERVALS * Math.max(intervalMs, DEFAULT_INTERVAL_MS),
+                System::currentTimeMillis);
     }
 
     @Override

@@ -1,0 +1,212 @@
+package io.rpcbench.sampler.jmeter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.sampler.DubboReferences;
+import io.rpcbench.sampler.JarProcess;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.apache.jmeter.config.Arguments;
+import org.apache.jmeter.control.LoopController;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.engine.util.NoThreadClone;
+import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
+import org.apache.jmeter.protocol.java.sampler.JavaSampler;
+import org.apache.jmeter.protocol.java.test.JavaTest;
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleListener;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.AbstractTestElement;
+import org.apache.jmeter.testelement.TestPlan;
+import org.apache.jmeter.threads.ThreadGroup;
+import org.apache.jmeter.util.JMeterUtils;
+import org.apache.jorphan.collections.HashTree;
+import org.apache.jorphan.collections.ListedHashTree;
+import org.apache.jorphan.collections.SearchByClass;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A test stopped mid-run in JMeter's own engine, in this JVM: Stop (threads interrupted, samples cut short) and
+ * Shutdown (each thread ends its sample). Afterwards every client is closed and no thread started by the run is
+ * left: the threads alive after the stop are compared with those alive before the run (a thread dump of this JVM).
+ */
+class JMeterStopIT {
+
+    /** A call takes this long, so that a stop finds every thread inside a call. */
+    private static final String DELAY_MS = "300";
+    private static final Pattern READY = Pattern.compile(
+            "rpcbench-provider ready zookeeper=\\S+ dubbo=dubbo://\\S+:(\\d+) thrift=\\S+:(\\d+).*");
+    private static final int THREADS = 4;
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
+    private static final Duration THREADS_END = Duration.ofSeconds(10);
+
+    @TempDir
+    static Path home;
+
+    /** In its own JVM, so that every thread of this one that a run leaves behind is the samplers'. */
+    private static JarProcess provider;
+
+    @BeforeAll
+    static void jmeterProperties() throws Exception {
+        Path properties = Files.writeString(home.resolve("jmeter.properties"), "");
+        JMeterUtils.loadJMeterProperties(properties.toString());
+        JMeterUtils.setJMeterHome(home.toString());
+        JMeterUtils.initLocale();
+        // JMeter starts threads of its own on first use that live as long as the JVM (e.g. NanoOffset): a run of its
+        // own Java Request sampler first, so that the threads compared below are the ones our samplers leave.
+        JavaSampler jmeterOwn = new JavaSampler();
+        jmeterOwn.setName("jmeter-own");
+        jmeterOwn.setClassname(JavaTest.class.getName());
+        jmeterOwn.setArguments(arguments(new JavaTest(), Map.of("Sleep_Time", "10", "Sleep_Mask", "0")));
+        runAndStop(plan(List.of(jmeterOwn), new ConcurrentLinkedQueue<>()), true);
+
+        provider = JarProcess.start("rpcbench.provider.jar", "../provider-app/target/rpcbench-provider-app.jar",
+                READY, "--zookeeper-port", "0", "--dubbo-port", "0", "--thrift-port", "0", "--delay-ms", DELAY_MS,
+                "--threads", "20");
+    }
+
+    @AfterAll
+    static void stopProvider() {
+        if (provider != null) {
+            provider.close();
+        }
+    }
+
+    @ParameterizedTest(name = "stopTest(now = {0})")
+    @ValueSource(booleans = {true, false})
+    void noClientAndNoThreadOfOursIsLeftAfterAStop(boolean now) throws Exception {
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
+        ConcurrentLinkedQueue<SampleResult> results = new ConcurrentLinkedQueue<>();
+        runAndStop(plan(List.of(
+                sampler("dubbo", new DubboSampler(),
+                        Map.of("address", "dubbo://127.0.0.1:" + provider.ready().group(1))),
+                sampler("thrift", new ThriftSampler(),
+                        Map.of("host", "127.0.0.1", "port", provider.ready().group(2)))), results), now);
+
+        assertThat(results).as("samples before the stop").hasSizeGreaterThanOrEqualTo(2 * THREADS);
+        if (!now) { // Shutdown lets every thread end its call: nothing is cut short
+            assertThat(results).allSatisfy(r -> assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue());
+        }
+
+        assertThat(DubboReferences.liveConsumers()).as("Dubbo consumers").isZero();
+        // Threads end shortly after their pools are shut down: wait for that, then name any left.
+        long end = System.nanoTime() + THREADS_END.toNanos();
+        while (!newThreads(before).isEmpty() && System.nanoTime() < end) {
+            Thread.sleep(50);
+        }
+        assertThat(newThreads(before)).as("threads started by the run and still alive").isEmpty();
+    }
+
+    /** Runs {@code plan} until it has samples, then stops it ({@code now}: Stop, else Shutdown) and awaits its end. */
+    private static void runAndStop(HashTree plan, boolean now) throws Exception {
+        ConcurrentLinkedQueue<SampleResult> results = resultsOf(plan);
+        StandardJMeterEngine engine = new StandardJMeterEngine();
+        engine.configure(plan);
+        engine.runTest();
+        try {
+            awaitTrue(() -> results.size() >= 2 * THREADS, "samples from every thread");
+            engine.stopTest(now);
+            awaitTrue(() -> !engine.isActive(), "the engine to end");
+        } finally {
+            engine.stopTest(true);
+        }
+    }
+
+    private static List<String> newThreads(Set<Thread> before) {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> !before.contains(t) && t.isAlive())
+                // Netty's JVM-wide executor for its own bookkeeping (event loop termination): no client's, and it
+                // ends by itself once idle.
+                .filter(t -> !t.getName().startsWith("globalEventExecutor-"))
+                .map(Thread::getName).sorted().collect(Collectors.toList());
+    }
+
+    private static ConcurrentLinkedQueue<SampleResult> resultsOf(HashTree plan) {
+        SearchByClass<Results> search = new SearchByClass<>(Results.class);
+        plan.traverse(search);
+        return search.getSearchResults().iterator().next().results;
+    }
+
+    private static HashTree plan(List<JavaSampler> samplers, ConcurrentLinkedQueue<SampleResult> results) {
+        TestPlan plan = new TestPlan("stop");
+        LoopController loop = new LoopController();
+        loop.setLoops(-1);
+        loop.setContinueForever(true);
+        loop.initialize();
+        ThreadGroup group = new ThreadGroup();
+        group.setName("load");
+        group.setNumThreads(THREADS);
+        group.setRampUp(0);
+        group.setSamplerController(loop);
+        HashTree tree = new ListedHashTree();
+        HashTree threads = tree.add(plan).add(group);
+        samplers.forEach(threads::add);
+        threads.add(new Results(results));
+        return tree;
+    }
+
+    private static JavaSampler sampler(String name, AbstractJavaSamplerClient client, Map<String, String> parameters) {
+        JavaSampler sampler = new JavaSampler();
+        sampler.setName(name);
+        sampler.setClassname(client.getClass().getName());
+        sampler.setArguments(arguments(client, parameters));
+        return sampler;
+    }
+
+    private static Arguments arguments(AbstractJavaSamplerClient client, Map<String, String> parameters) {
+        Arguments arguments = new Arguments();
+        client.getDefaultParameters().getArgumentsAsMap().forEach((name, value) ->
+                arguments.addArgument(name, parameters.getOrDefault(name, value)));
+        return arguments;
+    }
+
+    private interface Condition {
+        boolean holds();
+    }
+
+    private static void awaitTrue(Condition condition, String what) throws InterruptedException {
+        long end = System.nanoTime() + DEADLINE.toNanos();
+        while (!condition.holds()) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("no " + what + " within " + DEADLINE);
+            }
+            Thread.sleep(50); // polling the engine's state
+        }
+    }
+
+    /** Collects every sample of the run; shared by all threads, as JMeter's listeners are. */
+    static final class Results extends AbstractTestElement implements SampleListener, NoThreadClone {
+        private static final long serialVersionUID = 1L;
+        private final transient ConcurrentLinkedQueue<SampleResult> results;
+
+        Results(ConcurrentLinkedQueue<SampleResult> results) {
+            this.results = results;
+        }
+
+        @Override
+        public void sampleOccurred(SampleEvent event) {
+            results.add(event.getResult());
+        }
+
+        @Override
+        public void sampleStarted(SampleEvent event) {
+            // only finished samples count
+        }
+
+        @Override
+        public void sampleStopped(SampleEvent event) {
+            // only finished samples count
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package io.rpcbench.sampler.jmeter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.sampler.DubboReferences;
+import io.rpcbench.sampler.JarProcess;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
+import org.apache.jmeter.samplers.SampleResult;
+import org.junit.jupiter.api.Test;
+
+/**
+ * ZooKeeper down or lost: samples through a registry that cannot be reached fail as connection errors naming it,
+ * without a long stall at thread start; a consumer already built keeps calling the providers it knows; direct
+ * {@code dubbo://} runs never need ZooKeeper.
+ */
+class RegistryFaultsIT {
+
+    private static final String PROVIDER_JAR = "rpcbench.provider.jar";
+    private static final String DEFAULT_JAR = "../provider-app/target/rpcbench-provider-app.jar";
+    private static final Pattern ZOOKEEPER_READY = Pattern.compile("rpcbench-provider ready zookeeper=(\\S+).*");
+    private static final Pattern PROVIDER_READY =
+            Pattern.compile("rpcbench-provider ready zookeeper=(\\S+) dubbo=dubbo://(\\S+):(\\d+).*");
+
+    @Test
+    void samplesFailAsConnectionErrorsNamingTheRegistryWhenZooKeeperIsDownAtStart() throws IOException {
+        String registry = "zookeeper://127.0.0.1:" + closedLoopbackPort();
+
+        long start = System.nanoTime();
+        List<SampleResult> results = SamplerRun.run(new DubboSampler(),
+                Map.of("address", registry, "timeout_ms", "1000"), 3);
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+        assertThat(results).allSatisfy(result -> {
+            assertThat(result.isSuccessful()).isFalse();
+            assertThat(result.getResponseCode()).isEqualTo("connection");
+            assertThat(result.getResponseMessage()).isEqualTo("could not create the client: connection calling "
+                    + registry + ": io.rpcbench.sampler.RegistryUnreachableException: registry " + registry
+                    + " not reachable (cause java.net.ConnectException: Connection refused)");
+        });
+        // Dubbo's own start takes a few seconds on a loaded machine; its registry connect timeout is not waited for.
+        assertThat(took).as("thread start and three samples").isLessThan(Duration.ofSeconds(10));
+        assertThat(DubboReferences.liveConsumers()).isZero();
+    }
+
+    @Test
+    void aBuiltConsumerKeepsCallingAndDirectRunsKeepSucceedingWhenZooKeeperIsLost() throws Exception {
+        try (JarProcess zookeeper = JarProcess.start(PROVIDER_JAR, DEFAULT_JAR, ZOOKEEPER_READY,
+                        "--zookeeper-port", "0", "--no-dubbo", "--no-thrift");
+                JarProcess provider = JarProcess.start(PROVIDER_JAR, DEFAULT_JAR, PROVIDER_READY,
+                        "--registry", "zookeeper://" + zookeeper.ready().group(1), "--dubbo-port", "0",
+                        "--no-thrift", "--threads", "20")) {
+            String registry = "zookeeper://" + zookeeper.ready().group(1);
+            String direct = "dubbo://127.0.0.1:" + provider.ready().group(3);
+            DubboSampler throughRegistry = new DubboSampler();
+            DubboSampler directly = new DubboSampler();
+            JavaSamplerContext registryContext = SamplerRun.context(throughRegistry, Map.of("address", registry));
+            JavaSamplerContext directContext = SamplerRun.context(directly, Map.of("address", direct));
+            throughRegistry.setupTest(registryContext);
+            directly.setupTest(directContext);
+            List<SampleResult> before = new ArrayList<>();
+            List<SampleResult> after = new ArrayList<>();
+            try {
+                before.add(throughRegistry.runTest(registryContext));
+                before.add(directly.runTest(directContext));
+
+                zookeeper.stop();
+                long end = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+                while (System.nanoTime() < end) {
+                    after.add(throughRegistry.runTest(registryContext));
+                    after.add(directly.runTest(directContext));
+                }
+            } finally {
+                throughRegistry.teardownTest(registryContext);
+                directly.teardownTest(directContext);
+            }
+
+            // The provider's own Dubbo waits on the lost registry when stopped by SIGTERM (over 30 s): not under test.
+            ProcessHandle.of(provider.pid()).ifPresent(ProcessHandle::destroyForcibly);
+
+            assertThat(before).allSatisfy(r -> assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue());
+            assertThat(after).hasSizeGreaterThan(10)
+                    .allSatisfy(r -> assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue());
+            assertThat(DubboReferences.liveConsumers()).isZero();
+        }
+    }
+
+    /** A loopback port nothing listens on: bound to learn a free one, then closed. */
+    private static int closedLoopbackPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}
