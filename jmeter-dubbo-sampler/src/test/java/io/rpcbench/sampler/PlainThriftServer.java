@@ -14,8 +14,9 @@ import org.apache.thrift.transport.layered.TFramedTransport;
 
 /**
  * The example {@code InventoryService} alone on a plain (not multiplexed) {@link TThreadPoolServer}, on 127.0.0.1
- * and a free port, for tests of plain calls. The socket listens once the constructor returns (connections wait in
- * its backlog until the server thread accepts them), so there is nothing to wait for. Close it.
+ * and a free port, for tests of plain calls. The constructor returns once the server serves, and only then may it
+ * be closed: Thrift's {@code serve()} clears the stop flag as it begins, so a stop before that point would leave
+ * it accepting on a closed socket forever, logging an error each time. Close it.
  */
 final class PlainThriftServer implements AutoCloseable {
 
@@ -37,6 +38,14 @@ final class PlainThriftServer implements AutoCloseable {
         thread = new Thread(server::serve, "plain-inventory-server");
         thread.setDaemon(true);
         thread.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!server.isServing()) {
+            if (System.nanoTime() > deadline || !thread.isAlive()) {
+                server.stop();
+                throw new IllegalStateException("the plain Thrift server did not start serving within 10 s");
+            }
+            Thread.onSpinWait();
+        }
     }
 
     int port() {
