@@ -76,6 +76,13 @@ public final class DubboEchoClient implements RpcClient {
         return request.responseBytes();
     }
 
+    /** The provider Dubbo chose (see {@link AnsweringProvider}), or the address when none was tried. */
+    @Override
+    public String answeredBy() {
+        String provider = AnsweringProvider.take();
+        return provider != null ? provider : settings.address();
+    }
+
     @Override
     public String target() {
         return settings.address();

@@ -201,6 +201,13 @@ public final class DubboServiceClient implements RpcClient {
         return text.text();
     }
 
+    /** The provider Dubbo chose (see {@link AnsweringProvider}), or the address when none was tried. */
+    @Override
+    public String answeredBy() {
+        String provider = AnsweringProvider.take();
+        return provider != null ? provider : settings.address();
+    }
+
     @Override
     public String target() {
         return settings.address() + " " + settings.interfaceName() + "." + request.method();

@@ -6,8 +6,8 @@ package io.rpcbench.sampler;
  * {@link #prepare()} untimed, times {@link #call()} and judges the result.
  *
  * <p>Order of calls: construct (connects when it can); per sample {@link #bind} (the sample's own parameter
- * values), {@code prepare()}, {@code call()}, then {@code mismatch}, {@code sentBytes}, {@code receivedBytes} and
- * {@code responseText} for that call; finally {@link #close()}.
+ * values), {@code prepare()}, {@code call()}, then {@code mismatch}, {@code sentBytes}, {@code receivedBytes},
+ * {@code responseText} and {@code answeredBy} for that call; finally {@link #close()}.
  *
  * <p>Threads: the sampler thread makes every call but {@link #interrupt()} and {@link #close()}, which may come
  * from another thread (JMeter's stop, and its test-end teardown) while a call is blocked; implementations
@@ -51,6 +51,13 @@ public interface RpcClient extends AutoCloseable {
     default String responseText(Object response) {
         return null;
     }
+
+    /**
+     * The endpoint that answered the last call, or was tried last when it failed, as {@code scheme://host:port}
+     * (e.g. {@code dubbo://127.0.0.1:20880} when the address is a registry): JMeter's URL of the sample, from which
+     * the dashboard counts each provider's share. Called once after each call, by the sampler thread.
+     */
+    String answeredBy();
 
     /** Where the calls go, for messages: e.g. {@code thrift://127.0.0.1:9090} or the Dubbo address. */
     String target();

@@ -126,6 +126,11 @@ public final class ThriftConnection<C> implements AutoCloseable {
         return settings.target();
     }
 
+    /** {@code thrift://host:port}. */
+    public String endpoint() {
+        return settings.endpoint();
+    }
+
     /** Closes the socket; safe from any thread; never throws. */
     @Override
     public void close() {

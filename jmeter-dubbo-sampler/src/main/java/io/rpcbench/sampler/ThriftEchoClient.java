@@ -106,6 +106,11 @@ public final class ThriftEchoClient implements RpcClient {
     }
 
     @Override
+    public String answeredBy() {
+        return connection.endpoint();
+    }
+
+    @Override
     public String target() {
         return connection.target();
     }

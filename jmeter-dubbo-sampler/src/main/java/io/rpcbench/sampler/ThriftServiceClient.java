@@ -162,6 +162,11 @@ public final class ThriftServiceClient implements RpcClient {
     }
 
     @Override
+    public String answeredBy() {
+        return settings.connection().endpoint();
+    }
+
+    @Override
     public String target() {
         return settings.target();
     }

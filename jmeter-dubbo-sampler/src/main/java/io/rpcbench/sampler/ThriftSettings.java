@@ -37,6 +37,11 @@ public record ThriftSettings(String host, int port, String transport, String pro
     }
 
     /** e.g. {@code thrift://127.0.0.1:9090 (buffered, binary)}. */
+    /** {@code thrift://host:port}: the sample's URL. */
+    public String endpoint() {
+        return "thrift://" + host + ":" + port;
+    }
+
     public String target() {
         return "thrift://" + host + ":" + port + " (" + transport + ", " + protocol + ")";
     }

@@ -134,6 +134,11 @@ class TimedCallTest {
         }
 
         @Override
+        public String answeredBy() {
+            return "fake://127.0.0.1:1";
+        }
+
+        @Override
         public String target() {
             return "fake://target";
         }

@@ -28,12 +28,14 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
      * @param labels          figures per sampler label, in order of first appearance
      * @param total           figures over all labels
      * @param errors          failed samples by category
+     * @param providers       samples per label and answering provider; empty when the JTL names none
      * @param client          client-side series
      * @param hosts           server-side series per agent host
      */
     public record RunData(String name, String system, String scenario, String jtl, String perfmon,
             String jmeterDashboard, long startMs, long endMs, long bucketMs, List<LabelFigures> labels,
-            LabelFigures total, List<ErrorCategory> errors, ClientSeries client, List<HostCharts> hosts) {}
+            LabelFigures total, List<ErrorCategory> errors, List<ProviderShare> providers, ClientSeries client,
+            List<HostCharts> hosts) {}
 
     /** The summary row of one sampler label (or of all, labelled "Total"). */
     public record LabelFigures(String label, long samples, double tps, double averageMs, long minMs, long maxMs,
@@ -43,6 +45,14 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
     /** Failed samples of one response code, with the first message and label seen. */
     public record ErrorCategory(String code, long count, double percentOfErrors, double percentOfSamples,
             String exampleLabel, String exampleMessage) {}
+
+    /**
+     * The samples of one label that one provider answered (or, for failures, was tried last).
+     *
+     * @param percentOfLabel share of the label's samples, in %
+     * @param errors         how many of them failed
+     */
+    public record ProviderShare(String label, String provider, long samples, double percentOfLabel, long errors) {}
 
     /** Client series, one value per time bucket starting at {@code t}. */
     public record ClientSeries(List<Long> t, List<Double> tps, List<Double> errorsPerSecond, List<Long> p50Ms,

@@ -31,6 +31,11 @@ public final class JtlReader {
         return JtlRows.read(file, REQUIRED, row -> consumer.accept(sample(row)));
     }
 
+    /** JMeter writes {@code null} for a sample without a URL, as Java Request samples were until rpcbench's. */
+    private static String url(String column) {
+        return column.equals("null") ? "" : column;
+    }
+
     private static JtlSample sample(JtlRow row) {
         return new JtlSample(
                 row.number("timeStamp"),
@@ -41,6 +46,7 @@ public final class JtlReader {
                 row.bool("success"),
                 row.atLeastZero("bytes", 0),
                 row.atLeastZero("sentBytes", 0),
-                (int) row.number("allThreads", 0));
+                (int) row.number("allThreads", 0),
+                url(row.text("URL", "")));
     }
 }

@@ -12,6 +12,8 @@ package io.rpcbench.reports;
  * @param bytes       bytes received
  * @param sentBytes   bytes sent, or 0 when the file has no such column
  * @param allThreads  active threads in the whole test when the sample ended, or 0 when absent
+ * @param url         JMeter's URL column: for rpcbench samplers the provider that answered (or was tried last),
+ *                    e.g. {@code dubbo://127.0.0.1:20880}; empty when absent or {@code null}
  */
 public record JtlSample(
         long timeStamp,
@@ -22,7 +24,8 @@ public record JtlSample(
         boolean success,
         long bytes,
         long sentBytes,
-        int allThreads) {
+        int allThreads,
+        String url) {
 
     /** When the sample ended, ms since the epoch. */
     public long endTime() {

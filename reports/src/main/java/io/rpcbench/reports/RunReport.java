@@ -29,11 +29,13 @@ final class RunReport {
         LabelStatistics total = new LabelStatistics(TOTAL);
         ClientTimeline client = new ClientTimeline();
         ErrorCategories errors = new ErrorCategories();
+        ProviderShares providers = new ProviderShares();
         JtlReader.read(input.jtl(), sample -> {
             labels.computeIfAbsent(sample.label(), LabelStatistics::new).add(sample);
             total.add(sample);
             client.accept(sample);
             errors.accept(sample);
+            providers.accept(sample);
         });
 
         ServerTimeline server = new ServerTimeline();
@@ -66,7 +68,7 @@ final class RunReport {
                 input.jtl().getFileName().toString(),
                 input.perfmon().map(p -> p.getFileName().toString()).orElse(null),
                 input.jmeterDashboard().map(link -> DashboardLink.resolve(link, htmlFolder, input.name())).orElse(null),
-                start, end, bucketMs, figures, figures(total), errors.categories(total.samples()), clientSeries,
+                start, end, bucketMs, figures, figures(total), errors.categories(total.samples()), providers.shares(), clientSeries,
                 server.hosts());
     }
 

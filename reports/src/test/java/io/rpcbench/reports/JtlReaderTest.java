@@ -30,8 +30,17 @@ class JtlReaderTest {
         assertThat(samples).hasSize(8);
         assertThat(samples.get(3)).isEqualTo(
                 new JtlSample(1700000000300L, 40, "dubbo-echo-1k", "timeout",
-                        "Timeout after 40 ms, waiting for 127.0.0.1:20880", false, 0, 1090, 2));
+                        "Timeout after 40 ms, waiting for 127.0.0.1:20880", false, 0, 1090, 2, ""));
         assertThat(samples.get(6).responseCode()).isEqualTo("connection");
+    }
+
+    @Test
+    void readsTheUrlColumnAsTheAnsweringProviderAndJMetersNullAsNone() throws IOException {
+        Path jtl = write("timeStamp,elapsed,label,responseCode,success,URL\n"
+                + "1000,1,a,OK,true,dubbo://127.0.0.1:20880\n" + "1001,1,a,OK,true,null\n");
+        List<JtlSample> samples = new ArrayList<>();
+        JtlReader.read(jtl, samples::add);
+        assertThat(samples).extracting(JtlSample::url).containsExactly("dubbo://127.0.0.1:20880", "");
     }
 
     @Test
@@ -39,7 +48,7 @@ class JtlReaderTest {
         Path jtl = write("label,success,elapsed,timeStamp,responseCode\n" + "a,true,12,1000,OK\n");
         List<JtlSample> samples = new ArrayList<>();
         JtlReader.read(jtl, samples::add);
-        assertThat(samples).containsExactly(new JtlSample(1000, 12, "a", "OK", "", true, 0, 0, 0));
+        assertThat(samples).containsExactly(new JtlSample(1000, 12, "a", "OK", "", true, 0, 0, 0, ""));
     }
 
     @Test

@@ -16,7 +16,7 @@ class LabelStatisticsTest {
         LabelStatistics statistics = new LabelStatistics("echo");
         for (int i = 0; i < elapsed.length; i++) {
             elapsed[i] = (long) Math.abs(random.nextGaussian() * 30) + random.nextInt(5);
-            statistics.add(new JtlSample(1_000L + i, elapsed[i], "echo", "OK", "", true, 10, 5, 1));
+            statistics.add(new JtlSample(1_000L + i, elapsed[i], "echo", "OK", "", true, 10, 5, 1, ""));
         }
         long[] sorted = elapsed.clone();
         Arrays.sort(sorted);
@@ -33,18 +33,18 @@ class LabelStatisticsTest {
     @Test
     void throughputSpansFirstStartToLastEnd() {
         LabelStatistics statistics = new LabelStatistics("echo");
-        statistics.add(new JtlSample(0, 10, "echo", "OK", "", true, 0, 0, 1));
-        statistics.add(new JtlSample(1_000, 1_000, "echo", "OK", "", true, 0, 0, 1));
+        statistics.add(new JtlSample(0, 10, "echo", "OK", "", true, 0, 0, 1, ""));
+        statistics.add(new JtlSample(1_000, 1_000, "echo", "OK", "", true, 0, 0, 1, ""));
         assertThat(statistics.throughput()).isEqualTo(1.0);
     }
 
     @Test
     void errorsAreCountedPerCategory() {
         LabelStatistics statistics = new LabelStatistics("echo");
-        statistics.add(new JtlSample(0, 1, "echo", "timeout", "", false, 0, 0, 1));
-        statistics.add(new JtlSample(1, 1, "echo", "timeout", "", false, 0, 0, 1));
-        statistics.add(new JtlSample(2, 1, "echo", "connection", "", false, 0, 0, 1));
-        statistics.add(new JtlSample(3, 1, "echo", "OK", "", true, 0, 0, 1));
+        statistics.add(new JtlSample(0, 1, "echo", "timeout", "", false, 0, 0, 1, ""));
+        statistics.add(new JtlSample(1, 1, "echo", "timeout", "", false, 0, 0, 1, ""));
+        statistics.add(new JtlSample(2, 1, "echo", "connection", "", false, 0, 0, 1, ""));
+        statistics.add(new JtlSample(3, 1, "echo", "OK", "", true, 0, 0, 1, ""));
         assertThat(statistics.errors()).isEqualTo(3);
         assertThat(statistics.errorPercent()).isEqualTo(75.0);
         assertThat(statistics.errorsByCode()).containsExactly(

@@ -39,6 +39,7 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
     private static final Logger LOG = LoggerFactory.getLogger(RpcJavaSampler.class);
 
     private volatile RpcClient client;
+    private final EndpointUrls endpoints = new EndpointUrls();
     private String summary;
     private BadParameterException badParameter;
     private CallOutcome setupFailure;
@@ -120,6 +121,7 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
             outcome = CallOutcome.failure(FailureCategory.CONNECTION, "no call: the client is closed", summary);
         } else {
             outcome = bindAndRun(current, context, stopwatch);
+            result.setURL(endpoints.url(current.answeredBy()));
         }
         result.setSuccessful(outcome.successful());
         result.setResponseCode(outcome.responseCode());
