@@ -47,9 +47,13 @@ class ShippedPlansIT {
         run.run(Duration.ofMinutes(2));
 
         List<JtlSample> samples = Plans.samples(run.jtl());
+        // Each sample names the provider that answered (JMeter's URL column), found through the registry for Dubbo.
+        String answeredBy = plan.startsWith("dubbo") ? provider.endpoints().dubbo().orElseThrow()
+                : "thrift://127.0.0.1:" + ProviderEndpoints.port(provider.endpoints().thrift().orElseThrow());
         assertThat(samples).isNotEmpty();
         assertThat(samples).allSatisfy(sample -> {
             assertThat(sample.label()).isEqualTo(plan);
+            assertThat(sample.url()).isEqualTo(answeredBy);
             assertThat(sample.success()).as("success of %s", sample).isTrue();
             // Received bytes are the response on the wire: the payload plus a small protocol envelope.
             assertThat(sample.bytes()).isBetween((long) payloadBytes, payloadBytes + 512L);
