@@ -67,6 +67,11 @@ class ClusterFaultsIT {
             return registry(zookeeper);
         }
 
+        /** The sampler's target, as failure messages name it. */
+        String echo() {
+            return registry() + " io.rpcbench.echo.EchoService.echo";
+        }
+
         String urlA() {
             return "dubbo://127.0.0.1:" + a.ready().group(3);
         }
@@ -143,6 +148,7 @@ class ClusterFaultsIT {
             assertThat(failfastAfter).filteredOn(r -> !r.isSuccessful()).hasSizeLessThanOrEqualTo(2)
                     .allSatisfy(r -> {
                         assertThat(r.getResponseCode()).isEqualTo("connection");
+                        assertThat(r.getResponseMessage()).startsWith("connection calling " + providers.echo() + ": ");
                         assertThat(r.getUrlAsString()).isEqualTo(providers.urlB());
                     });
             assertThat(failfastAfter).filteredOn(SampleResult::isSuccessful)
@@ -179,6 +185,8 @@ class ClusterFaultsIT {
             // Round robin sends every other call to the frozen provider: those time out at the timeout and name it.
             assertThat(failfastFrozen).filteredOn(r -> !r.isSuccessful()).isNotEmpty().allSatisfy(r -> {
                 assertThat(r.getResponseCode()).isEqualTo("timeout");
+                assertThat(r.getResponseMessage()).startsWith("timeout calling " + providers.echo()
+                        + ": org.apache.dubbo.rpc.RpcException: Failfast invoke providers dubbo://");
                 assertThat(r.getTime()).isGreaterThanOrEqualTo(TIMEOUT_MS);
                 assertThat(r.getUrlAsString()).isEqualTo(providers.urlB());
             });
