@@ -194,9 +194,18 @@ class ProviderFaultsIT {
                     assertThat(sample.responseCode()).isEqualTo("connection");
                     assertThat(sample.responseMessage()).startsWith(message);
                 });
+        // While the new provider starts, Dubbo's port opens with the first service it exports: a call reaching it
+        // before the echo is exported is refused by the provider as a request for a service it does not have.
+        String notYetExported = message.replaceFirst("^connection", "serialization")
+                + ": the provider could not decode the request";
         assertThat(samples).filteredOn(s -> !s.success() && s.timeStamp() > settled).allSatisfy(sample -> {
-            assertThat(sample.responseCode()).isEqualTo("connection");
-            assertThat(sample.responseMessage()).startsWith(message);
+            if (sample.responseCode().equals("serialization") && sample.timeStamp() >= restartAt
+                    && sample.timeStamp() <= restartedAt) {
+                assertThat(sample.responseMessage()).startsWith(notYetExported);
+            } else {
+                assertThat(sample.responseCode()).isEqualTo("connection");
+                assertThat(sample.responseMessage()).startsWith(message);
+            }
         });
         // A Dubbo call in flight when the provider dies is not failed by the closed channel: Dubbo waits for its
         // answer (its graceful-shutdown wait), so it ends by the call's timeout. At most one per thread; the other
@@ -229,14 +238,14 @@ class ProviderFaultsIT {
         int recovered = indexOf(errors, firstError, e -> e == 0);
         assertThat(recovered).as("a bucket without errors after the gap in %s", errors).isPositive();
         assertThat(tps.get(recovered)).isPositive();
-        // The errors table: the gap's connection errors, and at most the calls in flight at the kill as timeouts.
-        assertThat(data.errors()).first().satisfies(category -> {
-            assertThat(category.code()).isEqualTo("connection");
-            assertThat(category.percentOfErrors()).isGreaterThan(99.0);
-        });
+        // The errors table: the gap's connection errors first, then at most the calls in flight at the kill as
+        // timeouts, and calls that met the restarting provider before it exported the echo (see assertGap).
+        assertThat(data.errors()).first().satisfies(category -> assertThat(category.code()).isEqualTo("connection"));
         assertThat(data.errors().subList(1, data.errors().size())).allSatisfy(category -> {
-            assertThat(category.code()).isEqualTo("timeout");
-            assertThat(category.count()).isLessThanOrEqualTo(THREADS);
+            assertThat(category.code()).isIn("timeout", "serialization");
+            if (category.code().equals("timeout")) {
+                assertThat(category.count()).isLessThanOrEqualTo(THREADS);
+            }
         });
     }
 
