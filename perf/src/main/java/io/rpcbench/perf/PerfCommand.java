@@ -1,0 +1,23 @@
+package io.rpcbench.perf;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code ./run-performance}: the benchmarks of rpcbench itself, one subcommand each. Every one prints its
+ * figures and writes its table into {@code docs/performance.md}.
+ */
+@Command(name = "run-performance", mixinStandardHelpOptions = true,
+        description = "Benchmarks of rpcbench itself; each writes its table into docs/performance.md.",
+        subcommands = {OverheadBenchmark.class})
+public final class PerfCommand implements Runnable {
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new PerfCommand()).execute(args));
+    }
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.out);
+    }
+}
