@@ -29,7 +29,8 @@ class ClusterFaultsIT {
     private static final Pattern ZOOKEEPER_READY = Pattern.compile("rpcbench-provider ready zookeeper=(\\S+).*");
     private static final Pattern PROVIDER_READY =
             Pattern.compile("rpcbench-provider ready zookeeper=(\\S+) dubbo=dubbo://(\\S+):(\\d+).*");
-    private static final int TIMEOUT_MS = 500;
+    /** Long enough that a call to the provider still up never times out on a busy machine. */
+    private static final int TIMEOUT_MS = 1_000;
     private static final int ROUNDS_BEFORE = 20;
     /** Shorter than the consumers' heartbeat timeout (3 s), after which Dubbo stops sending to a silent provider. */
     private static final Duration FROZEN_PHASE = Duration.ofMillis(2_000);
