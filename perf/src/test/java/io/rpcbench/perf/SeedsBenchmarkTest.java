@@ -1,0 +1,34 @@
+package io.rpcbench.perf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.reports.DashboardData;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SeedsBenchmarkTest {
+
+    @Test
+    void putsTheSeedsFiguresBesideOursFigureByFigure() {
+        List<String> columns = List.of("samples", "TPS", "average ms", "p90 ms", "p95 ms", "p99 ms", "error %",
+                "127.0.0.1 CPU %", "127.0.0.1 memory %");
+        DashboardData.ComparisonTable table = new DashboardData.ComparisonTable("echo-100k", columns, List.of(
+                new DashboardData.ComparisonRow("dubbo", Arrays.asList(54000.0, 900.0, 22.1, 30.0, 35.0, 62.0, 0.0,
+                        97.5, null)),
+                new DashboardData.ComparisonRow("thrift", Arrays.asList(600000.0, 10000.0, 1.9, 3.0, 4.0, 8.0, 0.0,
+                        88.0, 40.0))), List.of());
+
+        String markdown = SeedsBenchmark.markdown(List.of(table), "our machine");
+
+        assertThat(markdown).contains("### echo-100k")
+                .contains("| figure | seed 003: Dubbo 2.7.13 hessian2 | seed 003: Thrift | rpcbench: dubbo | rpcbench: thrift |")
+                .contains("| TPS | 132.4 | - | 900.0 | 10000.0 |")
+                .contains("| p99 ms | 288 | - | 62.00 | 8.00 |")
+                .contains("| samples | 79450 | - | 54000 | 600000 |")
+                .contains("| provider host CPU % | 26.0 (java process) | - | 97.50 | 88.00 |")
+                .contains("| provider host memory % | 16.5 (java process) | - | - | 40.00 |")
+                .contains("- seed 003: Dubbo 2.7.13 hessian2: provider: 2 vCPU QEMU")
+                .contains("- rpcbench: our machine");
+    }
+}
