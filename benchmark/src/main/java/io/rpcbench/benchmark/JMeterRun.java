@@ -28,6 +28,7 @@ public final class JMeterRun {
     private final Path outputDir;
     private final Map<String, String> properties = new TreeMap<>();
     private boolean dashboard = true;
+    private String jvmArgs = "";
 
     private JMeterRun(ProjectLayout layout, String planName, Path outputDir) {
         this.layout = layout;
@@ -43,6 +44,15 @@ public final class JMeterRun {
     /** Sets JMeter properties ({@code -J}), read by the plans through {@code ${__P(name,default)}}. */
     public JMeterRun properties(Map<String, String> values) {
         properties.putAll(values);
+        return this;
+    }
+
+    /**
+     * Extra options for JMeter's JVM, e.g. {@code -XX:StartFlightRecording=...} to profile a run: JMeter's launcher
+     * adds {@code JVM_ARGS} to its own heap and GC settings.
+     */
+    public JMeterRun jvmArgs(String options) {
+        this.jvmArgs = options;
         return this;
     }
 
@@ -119,8 +129,10 @@ public final class JMeterRun {
             command.add("-J" + SHUTDOWN_PORT + "=0");
         }
         properties.forEach((key, value) -> command.add("-J" + key + "=" + value));
-        try (ChildProcess jmeter = ChildProcess.start("jmeter " + planName, command,
-                Map.of("JAVA_HOME", ProjectLayout.javaHome()), outputDir.resolve("jmeter.out"))) {
+        Map<String, String> environment = jvmArgs.isEmpty() ? Map.of("JAVA_HOME", ProjectLayout.javaHome())
+                : Map.of("JAVA_HOME", ProjectLayout.javaHome(), "JVM_ARGS", jvmArgs);
+        try (ChildProcess jmeter = ChildProcess.start("jmeter " + planName, command, environment,
+                outputDir.resolve("jmeter.out"))) {
             int exit = jmeter.awaitExit(deadline);
             if (exit != 0) {
                 throw new IllegalStateException("JMeter exited with code " + exit + " running " + plan + "; see "

@@ -37,6 +37,22 @@ final class OverheadBenchmark implements Callable<Integer> {
     static final List<String> JMETER_JVM = List.of("-Xms1g", "-Xmx1g", "-XX:MaxMetaspaceSize=256m",
             "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=100", "-XX:G1ReservePercent=20");
 
+    /** Inclusive code areas of JMeter's profile. */
+    static final Map<String, String> JMETER_AREAS = jmeterAreas();
+
+    private static Map<String, String> jmeterAreas() {
+        Map<String, String> areas = new LinkedHashMap<>();
+        areas.put("rpcbench sampler (all of a sample's call)", "io.rpcbench.sampler");
+        areas.put("Thrift client", "org.apache.thrift");
+        areas.put("Dubbo client", "org.apache.dubbo");
+        areas.put("Netty", "io.netty");
+        areas.put("JMeter: results to the JTL file (CSV)", "org.apache.jmeter.save");
+        areas.put("JMeter: listeners (ResultCollector, Summariser)", "org.apache.jmeter.reporters");
+        areas.put("JMeter: thread loop (JMeterThread)", "org.apache.jmeter.threads");
+        areas.put("JMeter: SampleResult", "org.apache.jmeter.samplers.SampleResult");
+        return areas;
+    }
+
     @Option(names = "--protocol", split = ",", defaultValue = "dubbo,thrift",
             description = "Which clients: dubbo, thrift (default: ${DEFAULT-VALUE}).")
     private List<String> protocols;
@@ -56,6 +72,10 @@ final class OverheadBenchmark implements Callable<Integer> {
             description = "The measured window of each run (default: ${DEFAULT-VALUE} s).")
     private int measureSeconds;
 
+    @Option(names = "--profile", description = "After the rounds, one more JMeter run per protocol at the highest "
+            + "thread count with JFR, summarised: where JMeter's side spends its CPU.")
+    private boolean profile;
+
     @Option(names = "--project-dir", paramLabel = "DIR", defaultValue = ".", description = "The rpcbench checkout.")
     private Path projectDir;
 
@@ -73,6 +93,7 @@ final class OverheadBenchmark implements Callable<Integer> {
                 : layout.projectDir().resolve("results").resolve("perf-overhead-" + System.currentTimeMillis());
         Files.createDirectories(results);
         Map<String, Map<Integer, List<Measure[]>>> rows = new LinkedHashMap<>();
+        StringBuilder profiles = new StringBuilder();
         try (ProviderProcess provider = ProviderProcess.start(layout, List.of("--threads", "200"),
                 results.resolve("provider.log"));
                 AgentProcess agent = AgentProcess.start(layout, results.resolve("agent.log"))) {
@@ -99,11 +120,20 @@ final class OverheadBenchmark implements Callable<Integer> {
                     }
                     rows.computeIfAbsent(protocol, p -> new LinkedHashMap<>()).put(threads, pairs);
                 }
+                if (profile) {
+                    int threads = threadCounts.get(threadCounts.size() - 1);
+                    Path jfr = results.resolve(protocol + "-jmeter.jfr");
+                    jmeter(layout, plan, protocol, threads, results.resolve(protocol + "-profiled"),
+                            "-XX:StartFlightRecording=settings=profile,filename=" + jfr);
+                    profiles.append('\n').append(new ProfileSummary(JMETER_AREAS).read(jfr).markdown(
+                            "JMeter's JVM running " + protocol + "-echo-1k at " + threads + " threads (JFR)", 15));
+                }
             }
         }
         String table = table(rows);
         System.out.println(table);
-        new PerformanceDoc(layout.projectDir().resolve("docs/performance.md")).write("overhead", section(table));
+        new PerformanceDoc(layout.projectDir().resolve("docs/performance.md")).write("overhead",
+                section(table) + profiles);
         return 0;
     }
 
@@ -182,10 +212,16 @@ final class OverheadBenchmark implements Callable<Integer> {
 
     private Measure jmeter(ProjectLayout layout, Map<String, String> plan, String protocol, int threads, Path dir)
             throws Exception {
+        return jmeter(layout, plan, protocol, threads, dir, "");
+    }
+
+    private Measure jmeter(ProjectLayout layout, Map<String, String> plan, String protocol, int threads, Path dir,
+            String jvmArgs) throws Exception {
         Map<String, String> properties = new HashMap<>(plan);
         properties.putAll(Map.of("threads", Integer.toString(threads), "rampup", "0",
                 "duration", Integer.toString(warmupSeconds + measureSeconds), "size_bytes", "1024"));
-        JMeterRun run = JMeterRun.of(layout, protocol + "-echo-1k", dir).dashboard(false).properties(properties);
+        JMeterRun run = JMeterRun.of(layout, protocol + "-echo-1k", dir).dashboard(false).properties(properties)
+                .jvmArgs(jvmArgs);
         run.run(Duration.ofSeconds(warmupSeconds + measureSeconds + 180L));
         return window(run.jtl(), warmupSeconds, measureSeconds);
     }
