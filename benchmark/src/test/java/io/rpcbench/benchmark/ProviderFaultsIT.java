@@ -31,6 +31,11 @@ class ProviderFaultsIT {
 
     /** How long the load runs against a healthy provider, and again against none, before the next step. */
     private static final Duration PHASE = Duration.ofSeconds(2);
+    /**
+     * How long the provider stays down: past the calls' timeout, since a Dubbo call in flight at the kill ends only
+     * by its timeout, and with every thread in such a call no sample would start in a shorter gap.
+     */
+    private static final Duration DOWN = Duration.ofSeconds(5);
     /** How long after the provider's exit a call may still have started on the connection that died. */
     private static final long IN_FLIGHT_MS = 200;
     /** Within this time of the restarted provider's ready line, calls pass again. */
@@ -75,7 +80,7 @@ class ProviderFaultsIT {
             long killing = System.currentTimeMillis();
             first.kill(); // returns once the process has exited
             long killedAt = System.currentTimeMillis();
-            Thread.sleep(PHASE.toMillis()); // load on no provider at all
+            Thread.sleep(DOWN.toMillis()); // load on no provider at all
             long restartAt = System.currentTimeMillis();
             second = ProviderProcess.start(Plans.LAYOUT, ports, List.of(), dir.resolve("provider-2.log"));
             long restartedAt = System.currentTimeMillis();
