@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "run-performance", mixinStandardHelpOptions = true,
         description = "Benchmarks of rpcbench itself; each writes its table into docs/performance.md.",
-        subcommands = {OverheadBenchmark.class})
+        subcommands = {OverheadBenchmark.class, DashboardBenchmark.class})
 public final class PerfCommand implements Runnable {
 
     public static void main(String[] args) {
