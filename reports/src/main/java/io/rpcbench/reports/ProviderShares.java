@@ -17,27 +17,40 @@ final class ProviderShares implements Consumer<JtlSample> {
     static final int MAX_PROVIDERS = 200;
     static final String OTHER = "(other providers)";
 
-    private record Key(String label, String provider) {}
-
     private static final class Count {
         long samples;
         long errors;
     }
 
-    private final Map<Key, Count> counts = new LinkedHashMap<>();
-    private final Map<String, Long> samplesPerLabel = new LinkedHashMap<>();
+    /** One label's samples, and its samples per provider: one map lookup each per sample, no key object. */
+    private static final class Label {
+        long samples;
+        final Map<String, Count> byProvider = new LinkedHashMap<>();
+    }
+
+    private final Map<String, Label> labels = new LinkedHashMap<>();
+    private int pairs;
 
     @Override
     public void accept(JtlSample sample) {
-        samplesPerLabel.merge(sample.label(), 1L, Long::sum);
-        if (sample.url().isEmpty()) {
+        Label label = labels.computeIfAbsent(sample.label(), l -> new Label());
+        label.samples++;
+        String provider = sample.url();
+        if (provider.isEmpty()) {
             return;
         }
-        Key key = new Key(sample.label(), sample.url());
-        if (!counts.containsKey(key) && counts.size() >= MAX_PROVIDERS) {
-            key = new Key(sample.label(), OTHER);
+        Count count = label.byProvider.get(provider);
+        if (count == null) {
+            if (pairs >= MAX_PROVIDERS) {
+                provider = OTHER;
+                count = label.byProvider.get(OTHER);
+            }
+            if (count == null) {
+                count = new Count();
+                label.byProvider.put(provider, count);
+                pairs++;
+            }
         }
-        Count count = counts.computeIfAbsent(key, k -> new Count());
         count.samples++;
         if (!sample.success()) {
             count.errors++;
@@ -50,15 +63,10 @@ final class ProviderShares implements Consumer<JtlSample> {
      */
     List<DashboardData.ProviderShare> shares() {
         List<DashboardData.ProviderShare> rows = new ArrayList<>();
-        for (String label : samplesPerLabel.keySet()) {
-            long total = samplesPerLabel.get(label);
-            counts.entrySet().stream()
-                    .filter(e -> e.getKey().label().equals(label))
-                    .sorted(Map.Entry.comparingByKey((a, b) -> a.provider().compareTo(b.provider())))
-                    .forEach(e -> rows.add(new DashboardData.ProviderShare(label, e.getKey().provider(),
-                            e.getValue().samples, Figures.round(100.0 * e.getValue().samples / total, 2),
-                            e.getValue().errors)));
-        }
+        labels.forEach((name, label) -> label.byProvider.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(e -> rows.add(new DashboardData.ProviderShare(name, e.getKey(), e.getValue().samples,
+                        Figures.round(100.0 * e.getValue().samples / label.samples, 2), e.getValue().errors))));
         return rows;
     }
 }
