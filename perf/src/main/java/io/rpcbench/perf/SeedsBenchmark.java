@@ -82,8 +82,8 @@ final class SeedsBenchmark implements Callable<Integer> {
             dashboard.addRun(plan, run.jtl(), Optional.of(run.perfmon()).filter(Files::isRegularFile), Optional.empty());
         }
         DashboardData data = dashboard.read(results);
-        String markdown = markdown(data.comparison(), "rpcbench (" + durationSeconds + " s, " + threads
-                + " threads): " + Machine.describe() + "; JMeter, provider and agent on this one machine, over loopback");
+        String markdown = markdown(data.comparison(), durationSeconds + " s per plan, " + threads
+                + " threads; " + Machine.describe() + "; JMeter, provider and agent on this one machine, over loopback");
         System.out.println(markdown);
         new PerformanceDoc(layout.projectDir().resolve("docs/performance.md")).write("seeds",
                 "Measured " + LocalDate.now() + ". Command: `./run-performance seeds` (the main job at " + threads
