@@ -1,11 +1,9 @@
 package io.rpcbench.perf;
 
-import io.rpcbench.benchmark.ChildProcess;
 import io.rpcbench.benchmark.ProjectLayout;
 import io.rpcbench.benchmark.ProviderProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -140,22 +138,9 @@ final class GenericBenchmark implements Callable<Integer> {
 
     private OverheadBenchmark.Measure loop(ProjectLayout layout, List<String> kind, List<String> common, int threads,
             List<String> jvmOptions, Path log) throws Exception {
-        List<String> command = new ArrayList<>();
-        command.add(ProjectLayout.javaExecutable().toString());
-        command.addAll(OverheadBenchmark.JMETER_JVM);
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", layout.projectDir().resolve("perf/target/rpcbench-perf.jar").toString(),
-                BareLoop.class.getName(), "--threads", Integer.toString(threads),
-                "--warmup", Integer.toString(warmupSeconds), "--measure", Integer.toString(measureSeconds)));
-        command.addAll(kind);
-        command.addAll(common);
-        try (ChildProcess loop = ChildProcess.start("bare loop", command, Map.of(), log)) {
-            String line = loop.awaitLine(l -> l.startsWith(BareLoop.RESULT_PREFIX),
-                    Duration.ofSeconds(warmupSeconds + measureSeconds + 120L));
-            OverheadBenchmark.Measure measure = OverheadBenchmark.parse(line.substring(BareLoop.RESULT_PREFIX.length()));
-            loop.awaitExit(Duration.ofSeconds(60)); // the JFR file is written as the JVM exits
-            return measure;
-        }
+        List<String> arguments = new ArrayList<>(kind);
+        arguments.addAll(common);
+        return BareLoopProcess.run(layout, jvmOptions, threads, warmupSeconds, measureSeconds, arguments, log);
     }
 
     private static void jcmd(long pid, String... command) throws Exception {

@@ -1,7 +1,6 @@
 package io.rpcbench.perf;
 
 import io.rpcbench.benchmark.AgentProcess;
-import io.rpcbench.benchmark.ChildProcess;
 import io.rpcbench.benchmark.JMeterRun;
 import io.rpcbench.benchmark.ProjectLayout;
 import io.rpcbench.benchmark.ProviderProcess;
@@ -179,25 +178,15 @@ final class OverheadBenchmark implements Callable<Integer> {
 
     private Measure bareLoop(ProjectLayout layout, ProviderProcess provider, String protocol, int threads, Path log)
             throws Exception {
-        List<String> command = new ArrayList<>();
-        command.add(ProjectLayout.javaExecutable().toString());
-        command.addAll(JMETER_JVM);
-        command.addAll(List.of("-cp", layout.projectDir().resolve("perf/target/rpcbench-perf.jar").toString(),
-                BareLoop.class.getName(), "--client", protocol, "--threads", Integer.toString(threads),
-                "--warmup", Integer.toString(warmupSeconds), "--measure", Integer.toString(measureSeconds)));
         Map<String, String> plan = provider.planProperties();
+        List<String> arguments = new ArrayList<>(List.of("--client", protocol, "size_bytes=1024"));
         if (protocol.equals("dubbo")) {
-            command.add("address=" + plan.get("dubbo.address"));
+            arguments.add("address=" + plan.get("dubbo.address"));
         } else {
-            command.add("host=" + plan.get("thrift.host"));
-            command.add("port=" + plan.get("thrift.port"));
+            arguments.add("host=" + plan.get("thrift.host"));
+            arguments.add("port=" + plan.get("thrift.port"));
         }
-        command.add("size_bytes=1024");
-        try (ChildProcess loop = ChildProcess.start("bare loop", command, Map.of(), log)) {
-            String line = loop.awaitLine(l -> l.startsWith(BareLoop.RESULT_PREFIX),
-                    Duration.ofSeconds(warmupSeconds + measureSeconds + 120L));
-            return parse(line.substring(BareLoop.RESULT_PREFIX.length()));
-        }
+        return BareLoopProcess.run(layout, List.of(), threads, warmupSeconds, measureSeconds, arguments, log);
     }
 
     static Measure parse(String result) {

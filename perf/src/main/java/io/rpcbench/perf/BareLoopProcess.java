@@ -1,0 +1,42 @@
+package io.rpcbench.perf;
+
+import io.rpcbench.benchmark.ChildProcess;
+import io.rpcbench.benchmark.ProjectLayout;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs {@link BareLoop} in a JVM of its own with JMeter's heap and GC flags (plus any extra JVM options, e.g. JFR),
+ * waits for its result line and for its exit (a JFR file is written as the JVM exits), and stops it by its PID.
+ */
+final class BareLoopProcess {
+
+    private BareLoopProcess() {}
+
+    /**
+     * @param loopArguments {@code --client ...} and the sampler parameters ({@code name=value})
+     * @return the loop's measure over its window
+     */
+    static OverheadBenchmark.Measure run(ProjectLayout layout, List<String> jvmOptions, int threads,
+            int warmupSeconds, int measureSeconds, List<String> loopArguments, Path log) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(ProjectLayout.javaExecutable().toString());
+        command.addAll(OverheadBenchmark.JMETER_JVM);
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", layout.projectDir().resolve("perf/target/rpcbench-perf.jar").toString(),
+                BareLoop.class.getName(), "--threads", Integer.toString(threads),
+                "--warmup", Integer.toString(warmupSeconds), "--measure", Integer.toString(measureSeconds)));
+        command.addAll(loopArguments);
+        try (ChildProcess loop = ChildProcess.start("bare loop", command, Map.of(), log)) {
+            String line = loop.awaitLine(l -> l.startsWith(BareLoop.RESULT_PREFIX),
+                    Duration.ofSeconds(warmupSeconds + measureSeconds + 120L));
+            OverheadBenchmark.Measure measure =
+                    OverheadBenchmark.parse(line.substring(BareLoop.RESULT_PREFIX.length()));
+            loop.awaitExit(Duration.ofSeconds(60));
+            return measure;
+        }
+    }
+}
