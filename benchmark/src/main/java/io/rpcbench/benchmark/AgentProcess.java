@@ -3,6 +3,7 @@ package io.rpcbench.benchmark;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -48,10 +49,22 @@ public final class AgentProcess implements AutoCloseable {
      * @throws IllegalStateException when it exits (e.g. the port is taken) or is not ready in time
      */
     public static AgentProcess start(ProjectLayout layout, Path log, int tcpPort) throws IOException {
-        List<String> command = List.of(
-                ProjectLayout.javaExecutable().toString(),
-                "-jar", layout.agentJar().toString(),
-                "--tcp-port", Integer.toString(tcpPort), "--udp-port", "0");
+        return start(layout, log, List.of(), List.of("--tcp-port", Integer.toString(tcpPort), "--udp-port", "0"));
+    }
+
+    /**
+     * Starts the agent with JVM options (e.g. a JFR recording) and agent options of the caller's choosing, which
+     * must keep a TCP listener (its endpoint comes from the ready line), and waits for its ready line.
+     *
+     * @throws IllegalStateException when it exits or is not ready in time; the agent is stopped then
+     */
+    public static AgentProcess start(ProjectLayout layout, Path log, List<String> jvmOptions,
+            List<String> agentOptions) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(ProjectLayout.javaExecutable().toString());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", layout.agentJar().toString()));
+        command.addAll(agentOptions);
         ChildProcess process = ChildProcess.start("agent", command, Map.of(), log);
         try {
             String ready = process.awaitLine(line -> line.startsWith(READY_PREFIX), READY_DEADLINE);

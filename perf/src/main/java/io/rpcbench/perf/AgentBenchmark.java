@@ -1,6 +1,8 @@
 package io.rpcbench.perf;
 
+import io.rpcbench.benchmark.AgentProcess;
 import io.rpcbench.benchmark.ProjectLayout;
+import io.rpcbench.benchmark.ProviderEndpoints;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -128,14 +130,16 @@ final class AgentBenchmark implements Callable<Integer> {
         if (jfr) {
             ourJvm.add("-XX:StartFlightRecording=settings=profile,filename=" + results.resolve("ours-round" + round + ".jfr"));
         }
-        try (OurAgent ours = OurAgent.start(layout, ourJvm, results.resolve("ours-round" + round + ".log"));
+        // UDP off, as the original is run here.
+        try (AgentProcess ours = AgentProcess.start(layout, results.resolve("ours-round" + round + ".log"), ourJvm,
+                        List.of("--tcp-port", "0", "--udp-port", "off"));
                 OriginalAgent original = OriginalAgent.start(layout, List.of(),
                         results.resolve("original-round" + round + ".log"))) {
             List<MetricsClient> ourClients = new ArrayList<>();
             List<MetricsClient> originalClients = new ArrayList<>();
             try {
                 for (int c = 1; c <= clients; c++) {
-                    ourClients.add(MetricsClient.connect("ours client " + c, ours.port(), PLAN_SPECS));
+                    ourClients.add(MetricsClient.connect("ours client " + c, ProviderEndpoints.port(ours.tcp()), PLAN_SPECS));
                     originalClients.add(MetricsClient.connect("original client " + c, original.port(), PLAN_SPECS));
                 }
                 TimeUnit.SECONDS.sleep(warmupSeconds); // the warm-up itself, not a readiness check
