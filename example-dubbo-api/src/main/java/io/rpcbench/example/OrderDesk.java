@@ -1,11 +1,18 @@
 package io.rpcbench.example;
 
 import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Currency;
+import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * The example service's one implementation, shared by the Dubbo 3 provider app and the Dubbo 2.7 test provider so
@@ -53,6 +60,29 @@ public final class OrderDesk implements OrderService {
     @Override
     public Result<Order> confirm(Result<Order> pending) {
         return new Result<>(Result.OK, "confirmed", pending.getData());
+    }
+
+    @Override
+    public Delivery schedule(long orderId, Locale locale, Instant requestedAt, OffsetDateTime deliverBy,
+            Duration window, UUID trackingId, Date promisedOn, Currency currency) {
+        Delivery delivery = new Delivery();
+        delivery.setOrderId(orderId);
+        delivery.setLocale(locale);
+        delivery.setRequestedAt(requestedAt);
+        delivery.setDeliverBy(deliverBy);
+        delivery.setWindow(window);
+        delivery.setTrackingId(trackingId);
+        delivery.setPromisedOn(promisedOn);
+        delivery.setCurrency(currency);
+        return delivery;
+    }
+
+    @Override
+    public Delivery reschedule(Delivery request) {
+        if (request.getLocale() == null) {
+            request.setLocale(Locale.ROOT);
+        }
+        return request;
     }
 
     @Override

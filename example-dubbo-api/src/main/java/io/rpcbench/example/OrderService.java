@@ -1,9 +1,16 @@
 package io.rpcbench.example;
 
 import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.util.Currency;
+import java.util.Date;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * The example service: a business interface of the kind users load-test, not the echo. Every method answers from
@@ -31,6 +38,16 @@ public interface OrderService {
 
     /** Confirms a pending result: the same data with code {@link Result#OK} and message {@code confirmed}. */
     Result<Order> confirm(Result<Order> pending);
+
+    /**
+     * Schedules an order's delivery from loose arguments, each of a JDK value type that generic invocation must carry
+     * as the object itself: the answer holds every argument as given.
+     */
+    Delivery schedule(long orderId, Locale locale, Instant requestedAt, OffsetDateTime deliverBy, Duration window,
+            UUID trackingId, Date promisedOn, Currency currency);
+
+    /** Fills in what a {@code request} left out (its locale is {@link Locale#ROOT} when none), otherwise unchanged. */
+    Delivery reschedule(Delivery request);
 
     /**
      * Fails with the declared exception for every id: the example of a business exception a load test sees.

@@ -196,7 +196,8 @@ public final class DubboServiceClient implements RpcClient {
 
     @Override
     public String responseText(Object response) {
-        ResponseText text = ResponseText.render(response, request.responseMaxBytes());
+        Object shown = settings.generic() ? JdkValues.plain(response) : response;
+        ResponseText text = ResponseText.render(shown, request.responseMaxBytes());
         lastResponseBytes = text.fullBytes();
         return text.text();
     }

@@ -1,5 +1,6 @@
 package io.rpcbench.sampler;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -9,10 +10,12 @@ import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import java.io.IOException;
 import java.time.Duration;
@@ -23,13 +26,16 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.Date;
+import java.util.Locale;
 import java.util.function.Function;
 
 /**
  * The one Jackson configuration for call arguments and results, chosen so that no value changes on the way:
  * decimals are read as {@link java.math.BigDecimal} with their scale ({@code 12.30} stays {@code 12.30}, not the
  * double 12.3), integers keep every digit (a long beyond 2^53 stays exact), decimals are written plain (no
- * {@code 1E+3}), and the java.time values travel as ISO-8601 text, the form Dubbo's generic invocation uses.
+ * {@code 1E+3}), and the java.time values travel as ISO-8601 text, the form Dubbo's generic invocation uses, and a {@link Locale}
+ * and a {@link Date} as the text {@link JdkValues} reads (a language tag, an ISO-8601 instant).
  *
  * <p>Only Jackson APIs of 2.15 and older are used: JMeter 5.6.3 puts its own jackson-databind 2.16.1 on the class
  * path, and the java.time module is not among its jars, hence the small mapping of java.time here.
@@ -69,6 +75,9 @@ public final class ExactJson {
         text(module, OffsetDateTime.class, OffsetDateTime::parse);
         text(module, ZonedDateTime.class, ZonedDateTime::parse);
         text(module, Duration.class, Duration::parse);
+        module.addSerializer(Locale.class, new TextSerializer<>(Locale.class, JdkValues::text));
+        module.addDeserializer(Locale.class, new IsoTextDeserializer<>(Locale.class, t -> JdkValues.parse(t, Locale.class)));
+        module.addSerializer(Date.class, new TextSerializer<>(Date.class, JdkValues::text));
         return module;
     }
 
@@ -77,7 +86,23 @@ public final class ExactJson {
         module.addDeserializer(type, new IsoTextDeserializer<>(type, parse));
     }
 
-    /** A java.time value from its ISO-8601 text, e.g. {@code "2024-05-06T07:08:09.123456789"}. */
+    /** A value written as the text {@link JdkValues} reads. */
+    private static final class TextSerializer<T> extends StdSerializer<T> {
+        private static final long serialVersionUID = 1L;
+        private final transient Function<T, String> text;
+
+        TextSerializer(Class<T> type, Function<T, String> text) {
+            super(type);
+            this.text = text;
+        }
+
+        @Override
+        public void serialize(T value, JsonGenerator generator, SerializerProvider provider) throws IOException {
+            generator.writeString(text.apply(value));
+        }
+    }
+
+    /** A value from its text: a java.time value from ISO-8601, e.g. {@code "2024-05-06T07:08:09.123456789"}. */
     private static final class IsoTextDeserializer<T> extends StdScalarDeserializer<T> {
         private static final long serialVersionUID = 1L;
         private final transient Function<String, T> parse;
@@ -95,8 +120,8 @@ public final class ExactJson {
             String text = parser.getText();
             try {
                 return parse.apply(text);
-            } catch (DateTimeParseException e) {
-                return castToType(context.handleWeirdStringValue(handledType(), text, "not ISO-8601: %s",
+            } catch (DateTimeParseException | IllegalArgumentException e) {
+                return castToType(context.handleWeirdStringValue(handledType(), text, "%s",
                         e.getMessage()));
             }
         }

@@ -9,6 +9,7 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
 import org.apache.dubbo.remoting.RemotingException;
 import org.apache.dubbo.remoting.transport.ExceedPayloadLimitException;
 import org.apache.dubbo.rpc.RpcException;
@@ -28,6 +29,9 @@ public final class FailureClassifier {
 
     /** How a Dubbo provider answers a request it could not decode (an unknown service, arguments of the wrong type). */
     static final String PROVIDER_DECODE_FAILURE = "Fail to decode request";
+
+    /** The first line of an exception's text: its class name, and its message if any. */
+    private static final Pattern EXCEPTION_LINE = Pattern.compile("[\\w$]+(\\.[\\w$]+)+(: .*)?");
 
     public static FailureCategory categorize(Throwable failure) {
         if (payloadLimit(failure) != null) {
@@ -115,18 +119,27 @@ public final class FailureClassifier {
     }
 
     /**
-     * The provider's error text when a Dubbo provider's own filters failed the call with an {@link RpcException}
-     * before the service ran (it reaches the consumer as a {@link RemotingException} whose message is that
-     * exception's text); else null. A service's own exception comes back as a result instead, not this way.
+     * The provider's error text when a Dubbo provider's own filters failed the call before the service ran, else
+     * null. The provider answers such a failure with the exception's text and stack trace (Dubbo 3 wraps it in an
+     * {@link RpcException}, whose prefix is dropped here; Dubbo 2.7's generic filter sends e.g. an
+     * {@code InaccessibleObjectException} as it is), and the consumer throws that text as a
+     * {@link RemotingException}: the provider answered, so it is no connection failure. A service's own exception
+     * comes back as a result instead, not this way.
      */
     private static String providerFilterFailure(Throwable failure) {
         String prefix = RpcException.class.getName() + ": ";
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             String message = t.getMessage();
-            if (t instanceof RemotingException && message != null && message.startsWith(prefix)) {
-                String text = message.substring(prefix.length());
-                int lineEnd = text.indexOf('\n'); // the provider's stack trace follows
-                return lineEnd < 0 ? text : text.substring(0, lineEnd).trim();
+            if (!(t instanceof RemotingException) || message == null) {
+                continue;
+            }
+            int lineEnd = message.indexOf('\n'); // the provider's stack trace follows
+            String line = (lineEnd < 0 ? message : message.substring(0, lineEnd)).trim();
+            if (line.startsWith(prefix)) {
+                return line.substring(prefix.length());
+            }
+            if (lineEnd > 0 && message.indexOf("\tat ", lineEnd) > 0 && EXCEPTION_LINE.matcher(line).matches()) {
+                return line;
             }
         }
         return null;

@@ -31,6 +31,8 @@ import java.util.function.Function;
  *       {@code BigInteger}: an integer or a string of digits;
  *   <li>{@code LocalDateTime}, {@code LocalDate}, {@code LocalTime}: ISO-8601 text, checked and sent as text (as
  *       Dubbo's generic invocation carries them);
+ *   <li>{@code Locale}, {@code UUID}, {@code Currency}, {@code Date}, {@code Instant}, {@code OffsetDateTime},
+ *       {@code ZonedDateTime}, {@code Duration}: their text, sent as the objects themselves ({@link JdkValues});
  *   <li>an enum (known from the metadata): one of its constant names;
  *   <li>lists, sets, collections and arrays: a JSON array, each item of the element type; maps: a JSON object, keys
  *       converted to the key type, values to the value type;
@@ -138,7 +140,7 @@ public final class GenericArguments {
             case "java.lang.Object":
                 return natural(node, path);
             default:
-                return structured(node, type, path);
+                return JdkValues.handles(raw) ? JdkValues.fromJson(node, raw, path) : structured(node, type, path);
         }
     }
 

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
+import org.apache.dubbo.remoting.RemotingException;
 import org.apache.dubbo.rpc.RpcException;
 import org.apache.thrift.TApplicationException;
 import org.apache.thrift.protocol.TProtocolException;
@@ -63,6 +65,24 @@ class FailureClassifierTest {
 
         assertThat(message).isEqualTo("connection calling dubbo://127.0.0.1:1: org.apache.dubbo.rpc.RpcException: "
                 + "Failed to invoke (cause java.net.ConnectException: Connection refused)");
+    }
+
+    @Test
+    void anExceptionTheProviderAnsweredWithIsRemoteNotConnection() {
+        // how a Dubbo 2.7 provider's generic filter failure reaches a consumer: the exception's text, its stack trace
+        RemotingException answered = new RemotingException((InetSocketAddress) null, null,
+                "java.lang.reflect.InaccessibleObjectException: Unable to make private java.util.Currency(java.lang.String,"
+                        + "int,int) accessible\njava.lang.reflect.InaccessibleObjectException: Unable to make ...\n"
+                        + "\tat java.base/java.lang.reflect.AccessibleObject.checkCanSetAccessible(AccessibleObject.java:354)\n");
+        RemotingException local = new RemotingException((InetSocketAddress) null, null,
+                "message can not send, because channel is closed .\n\tat somewhere");
+
+        assertThat(FailureClassifier.categorize(new RpcException("Failed to invoke remote method", answered)))
+                .isEqualTo(FailureCategory.REMOTE_EXCEPTION);
+        assertThat(FailureClassifier.describe(FailureCategory.REMOTE_EXCEPTION, answered, "dubbo://127.0.0.1:1"))
+                .endsWith(": java.lang.reflect.InaccessibleObjectException: Unable to make private "
+                        + "java.util.Currency(java.lang.String,int,int) accessible");
+        assertThat(FailureClassifier.categorize(local)).isEqualTo(FailureCategory.CONNECTION);
     }
 
     @Test

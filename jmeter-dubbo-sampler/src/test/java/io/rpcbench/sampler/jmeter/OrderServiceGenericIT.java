@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rpcbench.sampler.ExactJson;
+import java.time.OffsetDateTime;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,10 @@ class OrderServiceGenericIT {
     private static final String LONG_BEYOND_DOUBLE = "9007199254740993"; // 2^53 + 1: a double would make it ...992
     private static final String LONG_FRACTION = "0.123456789012345678901234567890123456789";
     private static final String PLACED_AT = "2024-05-06T07:08:09.123456789";
+    private static final String REQUESTED_AT = "2024-05-06T07:08:09.123456789Z";
+    private static final String DELIVER_BY = "2024-05-07T18:00:00.5+08:00";
+    private static final String TRACKING_ID = "123e4567-e89b-12d3-a456-426614174000";
+    private static final String PROMISED_ON = "2024-05-07T10:00:00.250Z";
     private static final String LINE_A = "{\"sku\":\"A-1\",\"quantity\":3,\"unitPrice\":12.30}";
     private static final String LINE_B = "{\"sku\":\"B-2\",\"quantity\":1,\"unitPrice\":" + LONG_FRACTION + "}";
     private static final String ORDER = "{\"class\":\"io.rpcbench.example.Order\",\"id\":" + LONG_BEYOND_DOUBLE
@@ -132,6 +137,61 @@ class OrderServiceGenericIT {
         assertThat(result.getResponseMessage())
                 .contains("io.rpcbench.example.OrderNotFoundException")
                 .contains("no order " + LONG_BEYOND_DOUBLE);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dubbo", "tri"})
+    void jdkValueArgumentsReachTheProviderAsTheirTypesAndComeBackAsText(String protocol) throws Exception {
+        JsonNode delivery = json(call(protocol, "schedule", "", "[" + LONG_BEYOND_DOUBLE + ", \"zh_CN\", \""
+                + REQUESTED_AT + "\", \"" + DELIVER_BY + "\", \"PT1H30M0.5S\", \"" + TRACKING_ID + "\", \""
+                + PROMISED_ON + "\", \"EUR\"]"));
+
+        assertSameDelivery(delivery, "zh-CN");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dubbo", "tri"})
+    void jdkValueFieldsOfAPojoRoundTrip(String protocol) throws Exception {
+        String request = "{\"orderId\": " + LONG_BEYOND_DOUBLE + ", \"locale\": \"en-US-POSIX\", \"requestedAt\": \""
+                + REQUESTED_AT + "\", \"deliverBy\": \"" + DELIVER_BY + "\", \"window\": \"PT1H30M0.5S\", "
+                + "\"trackingId\": \"" + TRACKING_ID + "\", \"promisedOn\": \"" + PROMISED_ON + "\", \"currency\": \"EUR\"}";
+
+        JsonNode delivery = json(call(protocol, "reschedule", "", "[" + request + "]"));
+
+        assertThat(delivery.path("class").asText()).isEqualTo("io.rpcbench.example.Delivery");
+        assertSameDelivery(delivery, "en-US-POSIX");
+    }
+
+    @Test
+    void aLocaleThatIsNoLanguageTagIsABadParameterNamingItsPath() {
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters("dubbo", "schedule", "",
+                "[1, \"not a locale!\", \"" + REQUESTED_AT + "\", \"" + DELIVER_BY + "\", \"PT1S\", \"" + TRACKING_ID
+                        + "\", \"" + PROMISED_ON + "\", \"EUR\"]"));
+
+        assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+        assertThat(result.getResponseMessage()).startsWith("arguments[1] 'not a locale!' is not a java.util.Locale; "
+                + "expected a language tag such as \"zh-CN\" (or Java's \"zh_CN\")");
+    }
+
+    @Test
+    void aLocaleWithAScriptIsRefusedRatherThanCarriedWithoutIt() {
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters("dubbo", "reschedule", "",
+                "[{\"orderId\": 1, \"locale\": \"zh-Hant-TW\"}]"));
+
+        assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+        assertThat(result.getResponseMessage()).startsWith("arguments[0].locale 'zh-Hant-TW' is not a java.util.Locale")
+                .contains("since Dubbo's hessian2 drops a script or an extension");
+    }
+
+    private static void assertSameDelivery(JsonNode delivery, String locale) {
+        assertThat(delivery.path("orderId").bigIntegerValue().toString()).isEqualTo(LONG_BEYOND_DOUBLE);
+        assertThat(delivery.path("locale").asText()).isEqualTo(locale);
+        assertThat(delivery.path("requestedAt").asText()).isEqualTo(REQUESTED_AT);
+        assertThat(OffsetDateTime.parse(delivery.path("deliverBy").asText())).isEqualTo(OffsetDateTime.parse(DELIVER_BY)); // ".5" is ".500"
+        assertThat(delivery.path("window").asText()).isEqualTo("PT1H30M0.5S");
+        assertThat(delivery.path("trackingId").asText()).isEqualTo(TRACKING_ID);
+        assertThat(delivery.path("promisedOn").asText()).isEqualTo(PROMISED_ON);
+        assertThat(delivery.path("currency").asText()).isEqualTo("EUR");
     }
 
     @Test
