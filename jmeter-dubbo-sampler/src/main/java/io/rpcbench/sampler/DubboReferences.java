@@ -78,6 +78,7 @@ public final class DubboReferences {
                 // Dubbo also ends its JVM-wide ones (Netty client event loop, timeout and heartbeat timers).
                 framework.destroy();
                 framework = null;
+                RegistryMetadata.forget(); // a rerun (in the GUI, the same JVM) reads a redeployed provider anew
             }
         }
     }

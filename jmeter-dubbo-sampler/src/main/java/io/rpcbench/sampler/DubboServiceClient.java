@@ -41,6 +41,7 @@ public final class DubboServiceClient implements RpcClient {
     private Map<String, String> attachments = Map.of();
 
     private MethodSignature signature; // generic
+    private String[] erasedTypes;      // generic, of signature, for $invoke
     private GenericArguments typing;    // generic
     private Method method;              // typed
     private long lastResponseBytes;
@@ -113,6 +114,9 @@ public final class DubboServiceClient implements RpcClient {
     public void prepare() throws Exception {
         if (signature == null && method == null) {
             choose();
+            if (signature != null) {
+                erasedTypes = signature.erasedParameterTypes(); // parsed once, not per call
+            }
         }
         if (values == null) {
             values = typeArguments();
@@ -154,7 +158,7 @@ public final class DubboServiceClient implements RpcClient {
         RpcContext.getClientAttachment().setAttachments(attachments);
         if (settings.generic()) {
             try {
-                return ((GenericService) proxy).$invoke(signature.name(), signature.erasedParameterTypes(), values);
+                return ((GenericService) proxy).$invoke(signature.name(), erasedTypes, values);
             } catch (GenericException e) {
                 throw new RemoteServiceException(e.getExceptionClass(), e.getExceptionMessage());
             }

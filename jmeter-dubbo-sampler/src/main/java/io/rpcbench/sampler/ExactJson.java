@@ -23,11 +23,19 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.MonthDay;
 import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.Period;
+import java.time.Year;
+import java.time.YearMonth;
+import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.Date;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -78,12 +86,36 @@ public final class ExactJson {
         module.addSerializer(Locale.class, new TextSerializer<>(Locale.class, JdkValues::text));
         module.addDeserializer(Locale.class, new IsoTextDeserializer<>(Locale.class, t -> JdkValues.parse(t, Locale.class)));
         module.addSerializer(Date.class, new TextSerializer<>(Date.class, JdkValues::text));
+        for (Class<?> type : List.of(OffsetTime.class, Year.class, YearMonth.class, MonthDay.class, Period.class,
+                ZoneId.class)) {
+            module.addSerializer(type, ToStringSerializer.instance);
+        }
+        module.addSerializer(Optional.class, new OptionalSerializer());
         return module;
     }
 
     private static <T> void text(SimpleModule module, Class<T> type, Function<String, T> parse) {
         module.addSerializer(type, ToStringSerializer.instance);
         module.addDeserializer(type, new IsoTextDeserializer<>(type, parse));
+    }
+
+    /** An {@link Optional} as its value, or null when empty (a typed result may be one). */
+    @SuppressWarnings("rawtypes")
+    private static final class OptionalSerializer extends StdSerializer<Optional> {
+        private static final long serialVersionUID = 1L;
+
+        OptionalSerializer() {
+            super(Optional.class);
+        }
+
+        @Override
+        public void serialize(Optional value, JsonGenerator generator, SerializerProvider provider) throws IOException {
+            if (value.isPresent()) {
+                provider.defaultSerializeValue(value.get(), generator);
+            } else {
+                generator.writeNull();
+            }
+        }
     }
 
     /** A value written as the text {@link JdkValues} reads. */

@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -27,35 +29,67 @@ import org.apache.zookeeper.KeeperException;
  * (those matching the version and group asked for); the definition is the JSON at
  * {@code /dubbo/metadata/<interface>[/<version>][/<group>]/provider/<application>}.
  *
- * <p>Definitions are cached per registry, interface, version and group for the life of the JVM: every sampler thread
- * asks once, on its first sample, and a thousand threads must not open a thousand ZooKeeper sessions.
+ * <p>Definitions are cached per registry, interface, version and group until the samplers' last Dubbo consumer is
+ * released ({@link #forget}, so that a rerun in the GUI reads a redeployed provider's methods): every sampler thread
+ * asks on its first sample, and a thousand threads must not open a thousand ZooKeeper sessions, so the threads that
+ * ask at once share one read. A failed read is shared the same way and kept for {@link #RETRY_AFTER_MS}, after which
+ * the next sample reads again (a provider still starting, metadata not yet written).
  */
 public final class RegistryMetadata {
 
     private static final String ROOT = "/dubbo";
     private static final Set<String> NOT_SERVICES = Set.of("metadata", "mapping", "config");
-    private static final Map<List<String>, ServiceDefinition> CACHE = new ConcurrentHashMap<>();
+    private static final Map<List<String>, CompletableFuture<ServiceDefinition>> CACHE = new ConcurrentHashMap<>();
+
+    /** How long a failed read answers for the registry before it is tried again. */
+    static final long RETRY_AFTER_MS = 1000;
 
     private RegistryMetadata() {}
 
     /**
      * The definition of {@code settings.interfaceName()} in the registry of {@code settings.address()}.
      *
-     * @throws BadParameterException when the registry lists no provider of the interface (with its version and
-     *                               group), naming the interfaces it does list
+     * @throws BadParameterException when the registry has never heard of the interface, naming those it serves
+     * @throws NoProviderException   when the interface is known there but has no provider of that version and group
      * @throws ConnectException      when ZooKeeper does not answer within the timeout
      * @throws IOException           when the definition cannot be read
      */
     public static ServiceDefinition definition(DubboSettings settings) throws IOException, InterruptedException {
         List<String> key = List.of(settings.registryHostPort(), settings.interfaceName(), settings.version(),
                 settings.group());
-        ServiceDefinition cached = CACHE.get(key);
-        if (cached != null) {
-            return cached;
+        CompletableFuture<ServiceDefinition> mine = new CompletableFuture<>();
+        CompletableFuture<ServiceDefinition> shared = CACHE.putIfAbsent(key, mine);
+        if (shared == null) {
+            shared = mine;
+            try {
+                mine.complete(read(settings));
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                mine.completeExceptionally(e);
+                CompletableFuture.delayedExecutor(RETRY_AFTER_MS, TimeUnit.MILLISECONDS)
+                        .execute(() -> CACHE.remove(key, mine));
+            }
         }
-        ServiceDefinition read = read(settings);
-        CACHE.put(key, read);
-        return read;
+        try {
+            return shared.get(); // the read has deadlines of its own: ZooKeeper's connection and session timeouts
+        } catch (ExecutionException e) {
+            throw rethrown(e.getCause());
+        }
+    }
+
+    /** Drops every cached definition: the next sample reads the registry again. */
+    public static void forget() {
+        CACHE.clear();
+    }
+
+    /** The read's own failure, for each thread that waited on it (its stack is the reading thread's). */
+    private static IOException rethrown(Throwable failure) throws InterruptedException {
+        if (failure instanceof InterruptedException interrupted) {
+            throw interrupted;
+        }
+        if (failure instanceof RuntimeException runtime) {
+            throw runtime;
+        }
+        return failure instanceof IOException io ? io : new IOException(failure);
     }
 
     private static ServiceDefinition read(DubboSettings settings) throws IOException, InterruptedException {
@@ -110,18 +144,34 @@ public final class RegistryMetadata {
         String wanted = settings.interfaceName()
                 + (settings.version().isEmpty() ? "" : " version " + settings.version())
                 + (settings.group().isEmpty() ? "" : " group " + settings.group());
+        Set<String> served = served(zookeeper);
+        // Consumers create the providers node too (Dubbo subscribes there); only providers publish metadata.
+        String published = metadataPath(settings, "");
+        if (zookeeper.checkExists().forPath(published.substring(0, published.length() - 1)) != null) {
+            throw new NoProviderException("no provider of " + wanted + " in the registry " + settings.address()
+                    + " now (" + providers + " lists " + (urls.isEmpty() ? "none" : "none of that version and group")
+                    + ", though one published its metadata there); interfaces with providers there: " + served);
+        }
         throw BadParameterException.of(DubboSettings.INTERFACE, settings.interfaceName(),
                 "has no provider in the registry " + settings.address() + " (looked for " + wanted + " under "
                         + providers + ")",
-                "one of the interfaces registered there: " + registered(zookeeper));
+                "one of the interfaces with providers there: " + served);
     }
 
-    private static Set<String> registered(CuratorFramework zookeeper) throws Exception {
+    /** The interfaces that have at least one provider registered. */
+    private static Set<String> served(CuratorFramework zookeeper) throws Exception {
         Set<String> names = new TreeSet<>();
         try {
             for (String child : zookeeper.getChildren().forPath(ROOT)) {
-                if (!NOT_SERVICES.contains(child)) {
-                    names.add(child);
+                if (NOT_SERVICES.contains(child)) {
+                    continue;
+                }
+                try {
+                    if (!zookeeper.getChildren().forPath(ROOT + "/" + child + "/providers").isEmpty()) {
+                        names.add(child);
+                    }
+                } catch (KeeperException.NoNodeException e) {
+                    // registered by consumers only
                 }
             }
         } catch (KeeperException.NoNodeException e) {

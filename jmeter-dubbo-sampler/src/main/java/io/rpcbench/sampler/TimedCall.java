@@ -58,8 +58,9 @@ public final class TimedCall {
         String text;
         try {
             text = client.responseText(response);
-        } catch (RuntimeException e) { // the call succeeded; only its rendering failed: say so in the data
-            text = "the response could not be rendered: " + e;
+        } catch (RuntimeException e) { // the call answered, but its answer cannot be shown or asserted on
+            return CallOutcome.failure(FailureCategory.SERIALIZATION, "serialization calling " + client.target()
+                    + ": the response could not be written as the sample's response data: " + e.getMessage(), summary);
         }
         return CallOutcome.success(summary, client.sentBytes(), client.receivedBytes(response), text);
     }

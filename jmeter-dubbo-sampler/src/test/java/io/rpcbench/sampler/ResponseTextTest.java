@@ -4,12 +4,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
 import java.time.LocalDateTime;
+import java.time.MonthDay;
+import java.time.OffsetTime;
+import java.time.Period;
+import java.time.Year;
+import java.time.YearMonth;
+import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ResponseTextTest {
+
+    @Test
+    void typedResultsOfOtherJavaTimeTypesAndOptionalsAreWritten() {
+        Object result = List.of(Optional.of(OffsetTime.parse("10:15:30+01:00")), Optional.empty(), YearMonth.of(2024, 5),
+                Period.ofDays(3), ZoneId.of("Europe/Paris"), MonthDay.of(2, 29), Year.of(2024));
+
+        assertThat(ResponseText.render(result, 4096).text())
+                .isEqualTo("[\"10:15:30+01:00\",null,\"2024-05\",\"P3D\",\"Europe/Paris\",\"--02-29\",\"2024\"]");
+    }
 
     @Test
     void genericResultMapsAreWrittenWithExactNumbersAndTheirClassKey() {

@@ -83,6 +83,21 @@ class TimedCallTest {
         assertThat(outcome.message()).contains("expected a string of 10 bytes but the response was a string of 5 bytes");
     }
 
+    @Test
+    void aResponseThatCannotBeWrittenAsDataIsAFailedSampleWithItsTime() {
+        EchoRequest request = EchoRequest.of(PayloadKind.STRING, 10, 0);
+        FakeClient client = new FakeClient(request, () -> request.expected());
+        client.renderFailure = new IllegalStateException("the result is not writable as JSON: no serializer");
+
+        CallOutcome outcome = TimedCall.run(client, "s", stopwatch);
+
+        assertThat(events).containsExactly("prepare", "start", "call", "stop", "mismatch");
+        assertThat(outcome.successful()).isFalse();
+        assertThat(outcome.responseCode()).isEqualTo("serialization");
+        assertThat(outcome.message()).isEqualTo("serialization calling fake://target: the response could not be written"
+                + " as the sample's response data: the result is not writable as JSON: no serializer");
+    }
+
     private interface Response {
         Object get() throws Exception;
     }
@@ -91,6 +106,7 @@ class TimedCallTest {
         private final EchoRequest request;
         private final Response response;
         Exception prepareFailure;
+        RuntimeException renderFailure;
 
         FakeClient(EchoRequest request, Response response) {
             this.request = request;
@@ -120,6 +136,14 @@ class TimedCallTest {
         public String mismatch(Object actual) {
             events.add("mismatch");
             return request.mismatch(actual);
+        }
+
+        @Override
+        public String responseText(Object actual) {
+            if (renderFailure != null) {
+                throw renderFailure;
+            }
+            return String.valueOf(actual);
         }
 
         @Override

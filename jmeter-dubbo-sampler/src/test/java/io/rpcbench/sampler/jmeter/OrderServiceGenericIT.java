@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rpcbench.sampler.ExactJson;
+import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.AfterAll;
@@ -216,6 +220,27 @@ class OrderServiceGenericIT {
         assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
         assertThat(result.getResponseMessage()).contains("interface 'io.rpcbench.example.InvoiceService'")
                 .contains(ORDERS).contains("io.rpcbench.echo.EchoService");
+    }
+
+    /** An interface that had a provider but has none now is a provider down (connection), not a wrong name. */
+    @Test
+    void aKnownInterfaceWithoutProviderIsAConnectionFailure() throws Exception {
+        String registry = PROVIDERS.get("dubbo").registry();
+        try (CuratorFramework zookeeper = CuratorFrameworkFactory.newClient(registry.substring("zookeeper://".length()),
+                new RetryOneTime(100))) {
+            zookeeper.start();
+            // what a provider that stopped leaves behind: its metadata, and no provider URL
+            zookeeper.create().creatingParentsIfNeeded().forPath("/dubbo/metadata/io.rpcbench.example.InvoiceDesk"
+                    + "/provider/invoices", "{}".getBytes(StandardCharsets.UTF_8));
+        }
+        Map<String, String> parameters = parameters("dubbo", "find", "", "[1]");
+        parameters.put("interface", "io.rpcbench.example.InvoiceDesk");
+
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters);
+
+        assertThat(result.getResponseCode()).isEqualTo("connection");
+        assertThat(result.getResponseMessage()).contains("no provider of io.rpcbench.example.InvoiceDesk in the registry "
+                + registry + " now").contains("interfaces with providers there: [io.rpcbench.echo.EchoService, " + ORDERS);
     }
 
     @Test

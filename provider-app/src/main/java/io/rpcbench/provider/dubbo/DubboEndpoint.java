@@ -9,6 +9,7 @@ import java.util.Map;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ProtocolConfig;
+import org.apache.dubbo.config.MetadataReportConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
@@ -131,6 +132,13 @@ public final class DubboEndpoint implements AutoCloseable {
             // log errors when the connection closes on stop.
             registryConfig.setUseAsConfigCenter(false);
 
+            // The same ZooKeeper as metadata center, written before start() returns: Dubbo writes the definitions
+            // asynchronously by default, so a sampler could read a provider that is ready and find no metadata yet.
+            boolean registered = registry.startsWith("zookeeper://");
+            MetadataReportConfig metadataReport = new MetadataReportConfig(registry);
+            metadataReport.setSyncReport(true);
+            metadataReport.setParameters(Map.of("file-cache", "false"));
+
             ProtocolConfig protocolConfig = new ProtocolConfig(protocol, port);
             protocolConfig.setSerialization(serialization);
             protocolConfig.setThreadpool("fixed");
@@ -139,6 +147,9 @@ public final class DubboEndpoint implements AutoCloseable {
             bootstrap.application(application)
                     .registry(registryConfig)
                     .protocol(protocolConfig);
+            if (registered) {
+                bootstrap.metadataReport(metadataReport);
+            }
             List<ServiceConfig<?>> configs = new ArrayList<>();
             for (ExportedService<?> exported : services) {
                 ServiceConfig<?> service = serviceConfig(exported, version, group);
