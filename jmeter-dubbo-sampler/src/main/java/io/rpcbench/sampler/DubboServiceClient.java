@@ -130,7 +130,7 @@ public final class DubboServiceClient implements RpcClient {
             return;
         }
         if (!request.typesFromMetadata()) {
-            typing = new GenericArguments(ServiceDefinition.NONE);
+            typing = new GenericArguments(ServiceDefinition.NONE, settings.serialization());
             signature = new MethodSignature(request.method(), request.parameterTypes(), "");
             return;
         }
@@ -140,13 +140,13 @@ public final class DubboServiceClient implements RpcClient {
                         + "address " + settings.address() + " has no registry to read the service's metadata from",
                         "the parameter types, comma-separated (e.g. long,java.math.BigDecimal), or a zookeeper:// address");
             }
-            typing = new GenericArguments(ServiceDefinition.NONE);
+            typing = new GenericArguments(ServiceDefinition.NONE, settings.serialization());
             signature = new MethodSignature(request.method(), java.util.List.of(), "");
             return;
         }
         ServiceDefinition definition = RegistryMetadata.definition(settings);
         signature = MethodChoice.fromDefinition(definition, request.method(), arity);
-        typing = new GenericArguments(definition);
+        typing = new GenericArguments(definition, settings.serialization());
     }
 
     private Object[] typeArguments() {

@@ -61,10 +61,20 @@ public final class GenericArguments {
             "java.util.concurrent.ConcurrentHashMap", "java.util.concurrent.ConcurrentMap");
 
     private final ServiceDefinition definition;
+    private final String serialization;
 
-    /** @param definition the service's metadata, or {@link ServiceDefinition#NONE} */
+    /** For hessian2, Dubbo's default serialization. @param definition the service's metadata, or {@link ServiceDefinition#NONE} */
     public GenericArguments(ServiceDefinition definition) {
+        this(definition, JdkValues.HESSIAN2);
+    }
+
+    /**
+     * @param definition    the service's metadata, or {@link ServiceDefinition#NONE}
+     * @param serialization the call's serialization, which decides which JDK values can travel ({@link JdkValues})
+     */
+    public GenericArguments(ServiceDefinition definition, String serialization) {
         this.definition = definition;
+        this.serialization = serialization;
     }
 
     /**
@@ -140,7 +150,7 @@ public final class GenericArguments {
             case "java.lang.Object":
                 return natural(node, path);
             default:
-                return JdkValues.handles(raw) ? JdkValues.fromJson(node, raw, path) : structured(node, type, path);
+                return JdkValues.handles(raw) ? JdkValues.fromJson(node, raw, path, serialization) : structured(node, type, path);
         }
     }
 

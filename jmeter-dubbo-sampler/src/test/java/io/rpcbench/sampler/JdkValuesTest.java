@@ -64,6 +64,20 @@ class JdkValuesTest {
     }
 
     @Test
+    void overFastjson2TheTypesItDropsAreRefusedAndTheOthersBuilt() throws Exception {
+        GenericArguments typing = new GenericArguments(ServiceDefinition.NONE, "fastjson2");
+
+        assertThat(typing.convert(json("[\"EUR\", 1714975200250]"), new MethodSignature("m",
+                List.of("java.util.Currency", "java.util.Date"), ""))).containsExactly(Currency.getInstance("EUR"),
+                new Date(1714975200250L));
+        assertThatThrownBy(() -> typing.convert(json("[\"PT1S\"]"), new MethodSignature("m",
+                List.of("java.time.Duration"), "")))
+                .isInstanceOf(BadParameterException.class)
+                .hasMessageStartingWith("arguments[0] 'PT1S' is a java.time.Duration, which a generic call over "
+                        + "fastjson2 cannot carry");
+    }
+
+    @Test
     void theProvidersMapsOfJdkValuesReadAsTheirText() {
         // what a provider's GenericFilter returns for a POJO holding these values (PojoUtils.generalize)
         Map<String, Object> delivery = new LinkedHashMap<>();

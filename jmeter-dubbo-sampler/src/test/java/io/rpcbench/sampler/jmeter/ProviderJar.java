@@ -39,6 +39,14 @@ final class ProviderJar implements AutoCloseable {
 
     /** @param protocol {@code dubbo} or {@code tri} */
     static ProviderJar start(String protocol) throws IOException, InterruptedException {
+        return start(protocol, "hessian2");
+    }
+
+    /**
+     * @param protocol      {@code dubbo} or {@code tri}
+     * @param serialization {@code hessian2} or {@code fastjson2}
+     */
+    static ProviderJar start(String protocol, String serialization) throws IOException, InterruptedException {
         Path jar = Path.of(System.getProperty("rpcbench.provider.jar",
                 "../provider-app/target/rpcbench-provider-app.jar"));
         if (!Files.isRegularFile(jar)) {
@@ -48,7 +56,8 @@ final class ProviderJar implements AutoCloseable {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path stderr = Files.createTempFile("rpcbench-provider-", ".err");
         Process process = new ProcessBuilder(java.toString(), "-jar", jar.toString(), "--zookeeper-port", "0",
-                "--dubbo-port", "0", "--thrift-port", "0", "--dubbo-protocol", protocol, "--threads", "20")
+                "--dubbo-port", "0", "--thrift-port", "0", "--dubbo-protocol", protocol, "--serialization",
+                serialization, "--threads", "20")
                 .redirectError(stderr.toFile())
                 .start();
         ProviderJar provider = new ProviderJar(process, stderr);
