@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.thrift.TBase;
 import org.apache.thrift.TEnum;
+import org.apache.thrift.TFieldRequirementType;
 import org.apache.thrift.TUnion;
 import org.apache.thrift.meta_data.EnumMetaData;
 import org.apache.thrift.meta_data.FieldValueMetaData;
@@ -108,6 +109,16 @@ public final class JsonToThrift {
         return struct(args, byName, "");
     }
 
+    /** A field Thrift writes even when unset (default requiredness), with the primitive's zero value. */
+    private static boolean writtenAsZeroWhenUnset(ThriftStructShape.Field field) {
+        if (field.metaData().requirementType != TFieldRequirementType.DEFAULT) {
+            return false;
+        }
+        byte type = field.metaData().valueMetaData.type;
+        return type == TType.BOOL || type == TType.BYTE || type == TType.I16 || type == TType.I32
+                || type == TType.I64 || type == TType.DOUBLE;
+    }
+
     /** A new {@code shape} instance from a JSON object. */
     @SuppressWarnings({"rawtypes", "unchecked"})
     public TBase struct(ThriftStructShape shape, JsonNode json, String path) {
@@ -125,6 +136,11 @@ public final class JsonToThrift {
                 throw bad(json, fieldPath, "is not a field of " + typeName, "one of " + shape.names());
             }
             if (entry.getValue().isNull()) {
+                if (writtenAsZeroWhenUnset(field)) {
+                    throw bad(entry.getValue(), fieldPath, "is null, but " + typeName + "." + field.name() + " is a "
+                            + "primitive neither optional nor required, which Thrift sends as 0 (false) when unset",
+                            "a value for it (or the IDL to declare it optional)");
+                }
                 continue; // null: left unset, as if absent
             }
             struct.setFieldValue(field.id(), value(field.metaData().valueMetaData, entry.getValue(), fieldPath, shape.type()));

@@ -7,8 +7,11 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.thrift.TBase;
 import org.apache.thrift.TEnum;
@@ -122,7 +125,7 @@ public final class ThriftToJson {
                 elements(out, ((ListMetaData) meta).elemMetaData, (Collection<?>) value, owner);
                 break;
             case TType.SET:
-                elements(out, ((SetMetaData) meta).elemMetaData, (Collection<?>) value, owner);
+                elements(out, ((SetMetaData) meta).elemMetaData, sorted((Collection<?>) value), owner);
                 break;
             case TType.MAP:
                 map(out, (MapMetaData) meta, (Map<?, ?>) value, owner);
@@ -141,7 +144,27 @@ public final class ThriftToJson {
         out.writeEndArray();
     }
 
-    private static void map(JsonGenerator out, MapMetaData meta, Map<?, ?> map, Class<?> owner) throws IOException {
+    /**
+     * A set's or a map's keys in their natural order: the generated code reads them into a HashSet or HashMap,
+     * whose order would differ from run to run and defeat a JSON assertion on the response. Values that do not
+     * compare (none of Thrift's types: numbers, strings, binaries, enums and structs all do) keep their order.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static List<?> sorted(Collection<?> values) {
+        List list = new ArrayList<>(values);
+        try {
+            list.sort(null);
+        } catch (ClassCastException | NullPointerException e) {
+            return new ArrayList<>(values);
+        }
+        return list;
+    }
+
+    private static void map(JsonGenerator out, MapMetaData meta, Map<?, ?> unordered, Class<?> owner) throws IOException {
+        Map<Object, Object> map = new LinkedHashMap<>();
+        for (Object key : sorted(unordered.keySet())) {
+            map.put(key, unordered.get(key));
+        }
         if (JsonToThrift.textKeys(meta.keyMetaData)) {
             out.writeStartObject();
             for (Map.Entry<?, ?> entry : map.entrySet()) {

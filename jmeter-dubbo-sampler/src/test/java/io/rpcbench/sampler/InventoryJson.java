@@ -11,10 +11,10 @@ public final class InventoryJson {
     /** 2^53 + 1: the first integer a double cannot hold. */
     public static final long BEYOND_DOUBLE = 9_007_199_254_740_993L;
 
-    /** An item with every field set, the optional ones included; one barcode, since a set comes back unordered. */
+    /** An item with every field set, the optional ones included; its set and map in the sorted order responses use. */
     public static final String FULL_ITEM = "{\"id\":" + BEYOND_DOUBLE + ",\"name\":\"torque wrench\",\"kind\":\"TOOL\","
             + "\"priceMicros\":9223372036854775807,\"weightKg\":1.25,\"tags\":[\"metric\",\"calibrated\"],"
-            + "\"barcodes\":[\"4006381333931\"],\"stockByWarehouse\":{\"north\":12,\"south\":0},"
+            + "\"barcodes\":[\"0012345678905\",\"4006381333931\",\"9780201379624\"],\"stockByWarehouse\":{\"north\":12,\"south\":0},"
             + "\"dimensions\":{\"widthMm\":40.5,\"heightMm\":20.0,\"depthMm\":310.25},"
             + "\"note\":\"calibrated 2026-01 \\u00e9\\u4e2d\",\"thumbnail\":\"AAECA/8=\"}";
 

@@ -42,7 +42,7 @@ class JsonToThriftTest {
         assertThat(item.getPriceMicros()).isEqualTo(Long.MAX_VALUE);
         assertThat(item.getWeightKg()).isEqualTo(1.25);
         assertThat(item.getTags()).containsExactly("metric", "calibrated");
-        assertThat(item.getBarcodes()).containsExactly("4006381333931");
+        assertThat(item.getBarcodes()).containsExactlyInAnyOrder("0012345678905", "4006381333931", "9780201379624");
         assertThat(item.getStockByWarehouse()).containsExactly(Map.entry("north", 12), Map.entry("south", 0));
         assertThat(item.getDimensions().getWidthMm()).isEqualTo(40.5);
         assertThat(item.getDimensions().getDepthMm()).isEqualTo(310.25);
@@ -99,6 +99,28 @@ class JsonToThriftTest {
         InventoryService.shelve_args args = (InventoryService.shelve_args) byPosition;
         assertThat(args.getCode()).isEqualTo("A-1");
         assertThat(args.getItems()).containsExactly(new Item().setId(1).setName("washer"));
+    }
+
+    /** Generated code reads sets and maps into hash-ordered collections: a response shows them sorted instead. */
+    @Test
+    void setsAndMapKeysAreRenderedInTheirNaturalOrder() {
+        Item item = item(with(with(FULL_ITEM, "barcodes", "[\"9\", \"1\", \"50\", \"5\"]"), "stockByWarehouse",
+                "{\"west\": 3, \"south\": 0, \"north\": 12, \"east\": 7}"));
+
+        assertThat(ThriftToJson.render(item)).contains("\"barcodes\":[\"1\",\"5\",\"50\",\"9\"]")
+                .contains("\"stockByWarehouse\":{\"east\":7,\"north\":12,\"south\":0,\"west\":3}");
+    }
+
+    /** Thrift would send 0 for them: a null there would be a silent 0 on the wire. */
+    @Test
+    void nullForAPrimitiveThatIsNeitherOptionalNorRequiredIsRefused() {
+        assertThatThrownBy(() -> arguments(InventoryService.find_args.class, "[null]"))
+                .isInstanceOf(BadParameterException.class)
+                .hasMessageStartingWith("arguments 'null' at id is null, but find_args.id is a primitive neither optional"
+                        + " nor required, which Thrift sends as 0 (false) when unset; expected a value for it");
+        assertThatThrownBy(() -> item(with(BARE_ITEM, "weightKg", "null")))
+                .hasMessageContaining("at item.weightKg is null, but Item.weightKg is a primitive");
+        assertThat(item(with(BARE_ITEM, "kind", "null")).isSetKind()).isFalse(); // an enum is an object: not sent
     }
 
     @Test
