@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rpcbench.sampler.ExactJson;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -315,6 +320,62 @@ class OrderServiceGenericIT {
             orders.teardownTest(ordersContext);
             echoes.teardownTest(echoesContext);
             echoSampler.teardownTest(echoSamplerContext);
+        }
+    }
+
+    /**
+     * As a thread group runs them: several threads, each with its own instances of both samplers (JMeter clones a
+     * sampler per thread), calling in turn with arguments that differ per thread and per call; every answer must be
+     * the one to its own call, from its own interface.
+     */
+    @Test
+    void twoSamplersInAThreadGroupOfFourThreadsNeverMix() throws Exception {
+        String registry = PROVIDERS.get("dubbo").registry();
+        int threads = 4;
+        int calls = 50;
+        ExecutorService group = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<Integer>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                done.add(group.submit(() -> {
+                    DubboServiceSampler orders = new DubboServiceSampler();
+                    DubboServiceSampler echoes = new DubboServiceSampler();
+                    Map<String, String> orderParameters = parameters("dubbo", "total", "", "[[" + LINE_A + "]]");
+                    Map<String, String> echoParameters = new HashMap<>(Map.of("address", registry, "interface",
+                            "io.rpcbench.echo.EchoService", "method", "echo", "arguments", "[\"\"]"));
+                    orders.setupTest(SamplerRun.context(orders, orderParameters));
+                    echoes.setupTest(SamplerRun.context(echoes, echoParameters));
+                    int checked = 0;
+                    try {
+                        for (int i = 1; i <= calls; i++) {
+                            int quantity = thread * 1000 + i; // JMeter would substitute ${var} into the JSON
+                            orderParameters.put("arguments", "[[{\"sku\":\"A\",\"quantity\":" + quantity
+                                    + ",\"unitPrice\":0.01}]]");
+                            echoParameters.put("arguments", "[\"thread " + thread + " call " + i + "\"]");
+                            SampleResult total = orders.runTest(SamplerRun.context(orders, orderParameters));
+                            SampleResult echo = echoes.runTest(SamplerRun.context(echoes, echoParameters));
+
+                            assertThat(total.getResponseDataAsString()).as(total.getResponseMessage())
+                                    .isEqualTo(new BigDecimal("0.01").multiply(BigDecimal.valueOf(quantity)).toPlainString());
+                            assertThat(echo.getResponseDataAsString()).as(echo.getResponseMessage())
+                                    .isEqualTo("\"thread " + thread + " call " + i + "\"");
+                            checked += 2;
+                        }
+                    } finally {
+                        orders.teardownTest(SamplerRun.context(orders, orderParameters));
+                        echoes.teardownTest(SamplerRun.context(echoes, echoParameters));
+                    }
+                    return checked;
+                }));
+            }
+            int checked = 0;
+            for (Future<Integer> thread : done) {
+                checked += thread.get(120, TimeUnit.SECONDS);
+            }
+            assertThat(checked).isEqualTo(threads * calls * 2);
+        } finally {
+            group.shutdownNow();
         }
     }
 
