@@ -38,7 +38,15 @@ public final class DubboReferences {
      */
     static final int HEARTBEAT_MS = 1000;
 
+    /**
+     * How long a consumer that could not be built answers for its configuration before it is built again: the
+     * threads of a thread group start together, and a registry that drops packets would otherwise hold each of
+     * them, one after the other, for the whole connect timeout.
+     */
+    static final long RETRY_BUILD_AFTER_MS = 5000;
+
     private static final Map<DubboSettings, Shared> SHARED = new HashMap<>();
+    private static final Map<DubboSettings, FailedBuild> FAILED = new HashMap<>();
     private static FrameworkModel framework;
 
     private DubboReferences() {}
@@ -57,7 +65,17 @@ public final class DubboReferences {
         }
         Shared shared = SHARED.get(settings);
         if (shared == null) {
-            shared = open(settings, proxyType);
+            FailedBuild failed = FAILED.get(settings);
+            if (failed != null && System.nanoTime() - failed.atNanos() < RETRY_BUILD_AFTER_MS * 1_000_000) {
+                throw failed.failure(); // the same reason, at once
+            }
+            try {
+                shared = open(settings, proxyType);
+            } catch (RuntimeException e) {
+                FAILED.put(settings, new FailedBuild(e, System.nanoTime()));
+                throw e;
+            }
+            FAILED.remove(settings);
             SHARED.put(settings, shared);
         }
         shared.users++;
@@ -156,6 +174,8 @@ public final class DubboReferences {
             throw e;
         }
     }
+
+    private record FailedBuild(RuntimeException failure, long atNanos) {}
 
     private static final class Shared {
         final DubboBootstrap bootstrap;

@@ -50,6 +50,29 @@ class RegistryFaultsIT {
         assertThat(DubboReferences.liveConsumers()).isZero();
     }
 
+    /**
+     * Threads that start together share one failed build: the registry is tried once, not once per thread (with a
+     * registry that drops packets, each try would cost the whole connect timeout, one thread after the other).
+     * Shown by a registry port that starts listening after the first try: the threads that start right after still
+     * get the first try's answer.
+     */
+    @Test
+    void threadsStartingTogetherShareOneFailedBuildInsteadOfTryingTheRegistryEach() throws IOException {
+        int port = closedLoopbackPort();
+        String registry = "zookeeper://127.0.0.1:" + port;
+        Map<String, String> parameters = Map.of("address", registry, "timeout_ms", "1000");
+
+        List<SampleResult> first = SamplerRun.run(new DubboSampler(), parameters, 1);
+        List<SampleResult> next;
+        try (ServerSocket listening = new ServerSocket(port, 50, InetAddress.getLoopbackAddress())) {
+            next = SamplerRun.run(new DubboSampler(), parameters, 1);
+        }
+
+        assertThat(first.get(0).getResponseMessage()).contains("registry " + registry + " not reachable");
+        assertThat(next.get(0).getResponseCode()).isEqualTo("connection");
+        assertThat(next.get(0).getResponseMessage()).isEqualTo(first.get(0).getResponseMessage());
+    }
+
     @Test
     void aBuiltConsumerKeepsCallingAndDirectRunsKeepSucceedingWhenZooKeeperIsLost() throws Exception {
         try (JarProcess zookeeper = JarProcess.start(PROVIDER_JAR, DEFAULT_JAR, ZOOKEEPER_READY,
