@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -40,13 +41,15 @@ public final class ChildProcess implements AutoCloseable {
     private final Thread stopOnExit = new Thread(this::stop, "stop-child-on-exit");
     private volatile Predicate<String> awaited = line -> false;
     private volatile CompletableFuture<String> awaitedLine = new CompletableFuture<>();
+    private final Consumer<String> onLine;
 
     private final Thread pump;
 
-    private ChildProcess(String name, Process process, Path log) {
+    private ChildProcess(String name, Process process, Path log, Consumer<String> onLine) {
         this.name = name;
         this.process = process;
         this.log = log;
+        this.onLine = onLine;
         this.pump = new Thread(this::copyOutput, name + "-output");
         pump.setDaemon(true);
     }
@@ -58,10 +61,19 @@ public final class ChildProcess implements AutoCloseable {
      */
     public static ChildProcess start(String name, List<String> command, Map<String, String> environment, Path log)
             throws IOException {
+        return start(name, command, environment, log, line -> { });
+    }
+
+    /**
+     * As {@link #start(String, List, Map, Path)}, and hands every line the process prints to {@code onLine}, on the
+     * thread that copies its output (so {@code onLine} must be quick and must not throw).
+     */
+    public static ChildProcess start(String name, List<String> command, Map<String, String> environment, Path log,
+            Consumer<String> onLine) throws IOException {
         Files.createDirectories(log.toAbsolutePath().getParent());
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().putAll(environment);
-        ChildProcess child = new ChildProcess(name, builder.start(), log);
+        ChildProcess child = new ChildProcess(name, builder.start(), log, onLine);
         Runtime.getRuntime().addShutdownHook(child.stopOnExit);
         child.pump.start();
         return child;
@@ -220,6 +232,7 @@ public final class ChildProcess implements AutoCloseable {
                 writer.write(System.lineSeparator());
                 writer.flush();
                 remember(line);
+                onLine.accept(line);
             }
         } catch (IOException e) {
             if (!stopping) {

@@ -4,10 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * One headless JMeter run of one plan in the laid-out JMeter home: {@code jmeter -n -t plan.jmx -l
@@ -23,12 +28,31 @@ public final class JMeterRun {
     /** JMeter's property for the UDP port its non-GUI run listens on for stop commands. */
     static final String SHUTDOWN_PORT = "jmeterengine.nongui.port";
 
+    /** The plans' warm-up in seconds, run before the measured window ({@code duration}) and not counted. */
+    static final String WARMUP = "warmup";
+
+    /**
+     * JMeter's property naming the variables it writes as extra JTL columns: the samplers put each call's
+     * microseconds in {@code elapsed_us}.
+     */
+    static final String SAMPLE_VARIABLES = "sample_variables";
+
+    static final String ELAPSED_MICROS_COLUMN = "elapsed_us";
+
+    /** How often, in seconds, JMeter's summariser prints its {@code summary +} line (JMeter's default is 30). */
+    static final String SUMMARISER_INTERVAL = "summariser.interval";
+
+    /** JMeter's report generator's window, as {@code yyyyMMddHHmmss} in the local time zone. */
+    private static final DateTimeFormatter REPORT_DATE = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
+
     private final ProjectLayout layout;
     private final String planName;
     private final Path outputDir;
     private final Map<String, String> properties = new TreeMap<>();
     private boolean dashboard = true;
     private String jvmArgs = "";
+    private Consumer<String> output = line -> { };
+    private ProcessCpuTimeline cpu;
 
     private JMeterRun(ProjectLayout layout, String planName, Path outputDir) {
         this.layout = layout;
@@ -56,7 +80,16 @@ public final class JMeterRun {
         return this;
     }
 
-    /** Whether JMeter also generates its own HTML dashboard at the end ({@code -e -o}); on by default. */
+    /** Hands every line JMeter prints (e.g. its summariser's) to {@code lines}, on the thread copying its output. */
+    public JMeterRun output(Consumer<String> lines) {
+        this.output = lines;
+        return this;
+    }
+
+    /**
+     * Whether JMeter also generates its own HTML dashboard at the end ({@code -e -o}) of every sample, warm-up
+     * included; on by default. For the measured window only, switch it off and call {@link #generateDashboard}.
+     */
     public JMeterRun dashboard(boolean generate) {
         this.dashboard = generate;
         return this;
@@ -123,6 +156,13 @@ public final class JMeterRun {
         if (!properties.containsKey(PERFMON_FILE)) {
             command.add("-J" + PERFMON_FILE + "=" + perfmon());
         }
+        // Without a warm-up unless asked for: the plans' own default (60 s) is for runs by hand.
+        if (!properties.containsKey(WARMUP)) {
+            command.add("-J" + WARMUP + "=0");
+        }
+        if (!properties.containsKey(SAMPLE_VARIABLES)) {
+            command.add("-J" + SAMPLE_VARIABLES + "=" + ELAPSED_MICROS_COLUMN);
+        }
         // JMeter's non-GUI run listens for "Shutdown"/"StopTestNow" datagrams on UDP 4445 of every interface; a run
         // is stopped here by its PID, so that port stays closed (port 0 starts no listener).
         if (!properties.containsKey(SHUTDOWN_PORT)) {
@@ -132,8 +172,15 @@ public final class JMeterRun {
         Map<String, String> environment = jvmArgs.isEmpty() ? Map.of("JAVA_HOME", ProjectLayout.javaHome())
                 : Map.of("JAVA_HOME", ProjectLayout.javaHome(), "JVM_ARGS", jvmArgs);
         try (ChildProcess jmeter = ChildProcess.start("jmeter " + planName, command, environment,
-                outputDir.resolve("jmeter.out"))) {
-            int exit = jmeter.awaitExit(deadline);
+                outputDir.resolve("jmeter.out"), output)) {
+            // The launcher execs java, so the child is JMeter's JVM itself.
+            cpu = ProcessCpuTimeline.start(jmeter.pid());
+            int exit;
+            try {
+                exit = jmeter.awaitExit(deadline);
+            } finally {
+                cpu.close();
+            }
             if (exit != 0) {
                 throw new IllegalStateException("JMeter exited with code " + exit + " running " + plan + "; see "
                         + log() + "; last output:\n" + jmeter.tail());
@@ -141,6 +188,42 @@ public final class JMeterRun {
         }
         if (!Files.exists(jtl())) {
             throw new IllegalStateException("JMeter wrote no results for " + plan + "; see " + log());
+        }
+    }
+
+    /**
+     * JMeter's JVM's CPU use between two instants of the run (ms since the epoch) as a percentage of all the
+     * machine's cores; empty before {@link #run} or when it could not be read.
+     */
+    public OptionalDouble jmeterCpuPercentOfMachine(long fromMs, long toMs) {
+        return cpu == null ? OptionalDouble.empty()
+                : cpu.percentOfMachine(fromMs, toMs, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * After {@link #run}: JMeter's own HTML dashboard of the samples between {@code fromMs} and {@code toMs} only
+     * ({@code jmeter -g} with the report generator's {@code start_date} and {@code end_date}), in
+     * {@link #dashboardIndex()}'s folder. Those dates have whole seconds: the cut is rounded inwards to the second.
+     */
+    public void generateDashboard(long fromMs, long toMs, Duration deadline) throws IOException {
+        ZoneId zone = ZoneId.systemDefault();
+        String start = REPORT_DATE.format(Instant.ofEpochMilli((fromMs + 999) / 1000 * 1000).atZone(zone));
+        String end = REPORT_DATE.format(Instant.ofEpochMilli(toMs / 1000 * 1000).atZone(zone));
+        List<String> command = new ArrayList<>(List.of(
+                layout.jmeterLauncher().toString(),
+                "-g", jtl().toString(),
+                "-o", dashboardIndex().getParent().toString(),
+                "-j", outputDir.resolve("jmeter-report.log").toString(),
+                "-Jjmeter.reportgenerator.start_date=" + start,
+                "-Jjmeter.reportgenerator.end_date=" + end,
+                "-J" + SAMPLE_VARIABLES + "=" + properties.getOrDefault(SAMPLE_VARIABLES, ELAPSED_MICROS_COLUMN)));
+        try (ChildProcess report = ChildProcess.start("jmeter -g " + planName, command,
+                Map.of("JAVA_HOME", ProjectLayout.javaHome()), outputDir.resolve("jmeter-report.out"))) {
+            int exit = report.awaitExit(deadline);
+            if (exit != 0) {
+                throw new IllegalStateException("JMeter's report generator exited with code " + exit + " on " + jtl()
+                        + "; see " + outputDir.resolve("jmeter-report.log") + "; last output:\n" + report.tail());
+            }
         }
     }
 }
