@@ -1,5 +1,6 @@
 package io.rpcbench.reports;
 
+import io.rpcbench.reports.compare.CompareCommand;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ import picocli.CommandLine.Spec;
  *     --output results/dashboard.html
  * </pre>
  */
-@Command(name = "rpcbench-reports", mixinStandardHelpOptions = true,
+@Command(name = "rpcbench-reports", mixinStandardHelpOptions = true, subcommands = CompareCommand.class,
         description = "Writes one self-contained HTML dashboard (client and server side on one time axis, and a "
                 + "comparison across runs) from JMeter JTL files and PerfMon Metrics Collector files.")
 public final class DashboardCommand implements Callable<Integer> {
