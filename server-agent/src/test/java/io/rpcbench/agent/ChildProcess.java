@@ -4,12 +4,14 @@ import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * A process an integration test starts: its output (stdout and stderr together) is collected line by line so the
@@ -41,12 +43,22 @@ final class ChildProcess implements AutoCloseable {
 
     /** The first output line starting with {@code prefix}; fails with everything seen so far after the deadline. */
     String awaitLine(String prefix, long timeoutMillis) throws InterruptedException {
+        return awaitLine(line -> line.startsWith(prefix), "starting with '" + prefix + "'", timeoutMillis);
+    }
+
+    /** The first output line containing {@code text} (a log line, after its time stamp), with a deadline. */
+    String awaitLineContaining(String text, long timeoutMillis) throws InterruptedException {
+        return awaitLine(line -> line.contains(text), "containing '" + text + "'", timeoutMillis);
+    }
+
+    private String awaitLine(Predicate<String> wanted, String description, long timeoutMillis)
+            throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         while (System.nanoTime() < deadline) {
             String line = lines.poll(100, TimeUnit.MILLISECONDS);
             if (line != null) {
                 seen.add(line);
-                if (line.startsWith(prefix)) {
+                if (wanted.test(line)) {
                     return line;
                 }
             }
@@ -54,8 +66,14 @@ final class ChildProcess implements AutoCloseable {
                 break;
             }
         }
-        throw new AssertionError("no line starting with '" + prefix + "' within " + timeoutMillis + " ms; output: "
-                + seen);
+        throw new AssertionError("no line " + description + " within " + timeoutMillis + " ms; output: " + seen);
+    }
+
+    /** Writes one line to the process's standard input. */
+    void send(String line) throws IOException {
+        OutputStream in = process.getOutputStream();
+        in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        in.flush();
     }
 
     List<String> output() {

@@ -20,13 +20,14 @@ import javax.management.remote.JMXConnector;
  * {@code jmx:url=host\:port[:user=..:password=..]:<field>[:unit=]}: a JVM on the host (or anywhere its JMX port is
  * reachable), read over JMX remote. The JVM must be started with {@code -Dcom.sun.management.jmxremote.port=...}.
  * Fields: heap or memory-usage (heap bytes used, default), memory-committed (heap bytes committed), gc-time
- * (milliseconds in all collectors since the previous reading), class-count (classes loaded now), compile-time
- * (JIT milliseconds since the previous reading).
+ * (milliseconds in all collectors since the previous reading), gc-count (collections in all collectors since the
+ * previous reading), class-count (classes loaded now), compile-time (JIT milliseconds since the previous reading).
+ * A JVM on this host can also be read without a JMX port, by pid: {@link LocalJvmMetric}.
  */
 final class JmxMetric implements Metric {
     private static final Logger LOG = Logger.getLogger(JmxMetric.class.getName());
     private static final Fields FIELDS = new Fields("heap", "memory-usage", "memory-committed", "gc-time",
-            "class-count", "compile-time");
+            "gc-count", "class-count", "compile-time");
     private static final String DEFAULT_URL = "localhost:4711";
 
     private final JMXConnector connector;
@@ -57,6 +58,12 @@ final class JmxMetric implements Metric {
                 millis += Math.max(0, gc.getCollectionTime());
             }
             return counter.change(millis);
+        } else if (field.equals("gc-count")) {
+            long collections = 0;
+            for (GarbageCollectorMXBean gc : collectors()) {
+                collections += Math.max(0, gc.getCollectionCount());
+            }
+            return counter.change(collections);
         } else if (field.equals("class-count")) {
             return ManagementFactory.newPlatformMXBeanProxy(server, ManagementFactory.CLASS_LOADING_MXBEAN_NAME,
                     ClassLoadingMXBean.class).getLoadedClassCount();

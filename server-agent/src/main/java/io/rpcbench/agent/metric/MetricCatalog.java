@@ -5,6 +5,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import io.rpcbench.agent.host.Host;
+import io.rpcbench.agent.jvm.JvmCountersException;
+import io.rpcbench.agent.jvm.PerfDataFiles;
 
 /**
  * Makes the {@link Metric} for a spec: one class per metric family, all reading the same {@link Host}.
@@ -12,6 +14,9 @@ import io.rpcbench.agent.host.Host;
  * <p>Call {@link #create} for each spec of a {@code metrics:} command; a spec that cannot be served (unknown
  * family or field, bad parameter, refused exec/tail, unreachable JMX) becomes a metric that always reads as an empty
  * field, and the reason is logged, so the client always gets one field per spec.
+ *
+ * <p>{@code jmx:} has two sources: {@code url=} a JVM's JMX port ({@link JmxMetric}), {@code pid=} or
+ * {@code name=} a JVM on this host read from its performance-counter file ({@link LocalJvmMetric}).
  */
 public final class MetricCatalog {
     private static final Logger LOG = Logger.getLogger(MetricCatalog.class.getName());
@@ -20,13 +25,20 @@ public final class MetricCatalog {
     private final JmxConnections jmx;
     private final boolean allowExec;
     private final boolean allowTail;
+    private final PerfDataFiles perfDataFiles;
     private final CpuHistory cpuHistory = new CpuHistory();
 
     public MetricCatalog(Host host, JmxConnections jmx, boolean allowExec, boolean allowTail) {
+        this(host, jmx, allowExec, allowTail, PerfDataFiles.HOST);
+    }
+
+    /** Tests pass the JVMs' performance-counter files of a fake {@code /proc} and {@code /tmp}. */
+    MetricCatalog(Host host, JmxConnections jmx, boolean allowExec, boolean allowTail, PerfDataFiles perfDataFiles) {
         this.host = host;
         this.jmx = jmx;
         this.allowExec = allowExec;
         this.allowTail = allowTail;
+        this.perfDataFiles = perfDataFiles;
     }
 
     /** Takes the first CPU reading, so the first {@code cpu} value a client gets covers the time since start. */
@@ -50,6 +62,8 @@ public final class MetricCatalog {
             LOG.warning("refused metric '" + specText + "': " + e.getMessage());
         } catch (BadSpecException e) {
             LOG.warning(e.getMessage());
+        } catch (JvmCountersException e) {
+            LOG.warning("metric '" + specText + "' cannot be read: " + e.getMessage());
         } catch (IOException e) {
             LOG.warning("metric '" + specText + "' cannot connect: " + e);
         } catch (RuntimeException e) {
@@ -73,7 +87,7 @@ public final class MetricCatalog {
         } else if (type.equals("tcp")) {
             return new TcpMetric(host, spec);
         } else if (type.equals("jmx")) {
-            return new JmxMetric(jmx, spec);
+            return spec.namesProcess() ? new LocalJvmMetric(host, perfDataFiles, spec) : new JmxMetric(jmx, spec);
         } else if (type.equals("exec")) {
             if (!allowExec) {
                 throw new RefusedException("exec", "--allow-exec");

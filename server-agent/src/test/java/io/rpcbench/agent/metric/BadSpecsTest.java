@@ -32,6 +32,11 @@ class BadSpecsTest {
                 + " fin_wait1, fin_wait2, closing, last_ack, close]",
         "tail                | tail needs a file, e.g. tail:/var/log/app/queue.txt",
         "exec                | exec needs a program, e.g. exec:/bin/sh:-c:echo 1",
+        "jmx:pid=5:url=localhost:gc-time | jmx takes url= (a JVM's JMX port) or pid=/name= (a JVM on this host,"
+                + " read from its performance counters), not both",
+        "jmx:pid=5:class-count | field of jmx must be one of [heap, gc-time, gc-count]",
+        "jmx:pid=abc:gc-time | pid= must be a process id (a whole number)",
+        "jmx:pid=5:heap:unit=tb | unit= must be b, kb, mb or gb",
     })
     void aMalformedSpecIsRefusedNamingItAndWhatWasExpected(String spec, String expected) throws Exception {
         assertThatThrownBy(() -> catalog.createOrThrow(MetricSpec.parse(spec)))

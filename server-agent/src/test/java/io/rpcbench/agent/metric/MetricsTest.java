@@ -236,6 +236,15 @@ class MetricsTest {
     }
 
     @Test
+    void jmxGcCountIsTheCollectionsSinceThePreviousReading() throws Exception {
+        Metric collections = catalog.create("jmx:url=localhost\\:4711:gc-count");
+        assertThat(collections.read()).isEqualTo(0.0);
+        System.gc();
+        System.gc();
+        assertThat(collections.read()).as("two explicit collections in this JVM").isGreaterThanOrEqualTo(2.0);
+    }
+
+    @Test
     void jmxThatCannotConnectIsEmpty() throws Exception {
         MetricCatalog unreachable = new MetricCatalog(host, (url, user, password) -> {
             throw new IOException("connection refused to " + url);
