@@ -18,6 +18,7 @@ import org.apache.dubbo.rpc.service.GenericService;
  * <p>Order of calls: {@link #acquire} in {@code setupTest} (builds the reference the first time, then
  * returns the same thread-safe proxy), calls on the proxy, {@link #release} in {@code teardownTest}. The last release
  * destroys the FrameworkModel too, so a stopped test leaves no Dubbo thread behind; the next acquire makes a new one.
+ * It also forgets the consumers that could not be built and the registries' metadata, so a rerun starts afresh.
  *
  * <p>Why not Dubbo's own {@code SimpleReferenceCache}: it keys references by interface, group and
  * version only, so two samplers differing in address, timeout or serialization would share one proxy,
@@ -41,7 +42,8 @@ public final class DubboReferences {
     /**
      * How long a consumer that could not be built answers for its configuration before it is built again: the
      * threads of a thread group start together, and a registry that drops packets would otherwise hold each of
-     * them, one after the other, for the whole connect timeout.
+     * them, one after the other, for the whole connect timeout. The release of the last consumer forgets such
+     * failures at once.
      */
     static final long RETRY_BUILD_AFTER_MS = 5000;
 
@@ -96,9 +98,19 @@ public final class DubboReferences {
                 // Dubbo also ends its JVM-wide ones (Netty client event loop, timeout and heartbeat timers).
                 framework.destroy();
                 framework = null;
-                RegistryMetadata.forget(); // a rerun (in the GUI, the same JVM) reads a redeployed provider anew
+                forget();
             }
         }
+    }
+
+    /**
+     * Drops what the samplers remember beyond their consumers, once none is left: the consumers that could not be
+     * built and the registries' metadata. A rerun in the GUI (the same JVM) then builds again at once the consumer a
+     * registry that was down a moment ago refused, and reads a redeployed provider's methods anew.
+     */
+    private static void forget() {
+        FAILED.clear();
+        RegistryMetadata.forget();
     }
 
     /** How many distinct consumers are alive: for tests and diagnostics. */

@@ -18,6 +18,8 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import java.io.IOException;
+import java.sql.Time;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -44,6 +46,13 @@ import java.util.function.Function;
  * double 12.3), integers keep every digit (a long beyond 2^53 stays exact), decimals are written plain (no
  * {@code 1E+3}), and the java.time values travel as ISO-8601 text, the form Dubbo's generic invocation uses, and a {@link Locale}
  * and a {@link Date} as the text {@link JdkValues} reads (a language tag, an ISO-8601 instant).
+ *
+ * <p>The JDBC subclasses of {@link Date} in results (Dubbo's generic invocation passes them through as they are) are
+ * written as what they stand for, since {@code toInstant()} of the first two throws: a {@link java.sql.Date} as its ISO
+ * local date ({@code 2024-05-06}) and a {@link Time} as its ISO local time ({@code 07:08:09}, milliseconds when it has
+ * any), both in this JVM's time zone as JDBC reads them; a {@link Timestamp} as its instant with every digit it holds
+ * ({@code 2024-05-06T07:08:09.123456789Z}). A {@link java.time.ZonedDateTime} keeps offset and zone:
+ * {@code 2024-10-27T02:30+01:00[Europe/Paris]}.
  *
  * <p>Only Jackson APIs of 2.15 and older are used: JMeter 5.6.3 puts its own jackson-databind 2.16.1 on the class
  * path, and the java.time module is not among its jars, hence the small mapping of java.time here.
@@ -86,12 +95,24 @@ public final class ExactJson {
         module.addSerializer(Locale.class, new TextSerializer<>(Locale.class, JdkValues::text));
         module.addDeserializer(Locale.class, new IsoTextDeserializer<>(Locale.class, t -> JdkValues.parse(t, Locale.class)));
         module.addSerializer(Date.class, new TextSerializer<>(Date.class, JdkValues::text));
+        module.addSerializer(java.sql.Date.class, new TextSerializer<>(java.sql.Date.class, ExactJson::localDate));
+        module.addSerializer(Time.class, new TextSerializer<>(Time.class, ExactJson::localTime));
+        module.addSerializer(Timestamp.class, new TextSerializer<>(Timestamp.class, t -> t.toInstant().toString()));
         for (Class<?> type : List.of(OffsetTime.class, Year.class, YearMonth.class, MonthDay.class, Period.class,
                 ZoneId.class)) {
             module.addSerializer(type, ToStringSerializer.instance);
         }
         module.addSerializer(Optional.class, new OptionalSerializer());
         return module;
+    }
+
+    private static String localDate(java.sql.Date date) {
+        return date.toLocalDate().toString();
+    }
+
+    /** {@link Time#toLocalTime()} drops the milliseconds a Time may hold: they are added back. */
+    private static String localTime(Time time) {
+        return time.toLocalTime().withNano((int) Math.floorMod(time.getTime(), 1000L) * 1_000_000).toString();
     }
 
     private static <T> void text(SimpleModule module, Class<T> type, Function<String, T> parse) {

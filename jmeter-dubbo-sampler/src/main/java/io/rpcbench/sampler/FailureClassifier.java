@@ -8,6 +8,8 @@ import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 import org.apache.dubbo.remoting.RemotingException;
@@ -30,6 +32,12 @@ public final class FailureClassifier {
     /** How a Dubbo provider answers a request it could not decode (an unknown service, arguments of the wrong type). */
     static final String PROVIDER_DECODE_FAILURE = "Fail to decode request";
 
+    /**
+     * How a Dubbo provider answers a call for a service it does not export (now: it is unexporting; or ever: another
+     * group, or with Dubbo 2.7 another version), followed by the service key asked for and the keys it exports.
+     */
+    static final String PROVIDER_NOT_EXPORTED = "Not found exported service: ";
+
     /** The first line of an exception's text: its class name, and its message if any. */
     private static final Pattern EXCEPTION_LINE = Pattern.compile("[\\w$]+(\\.[\\w$]+)+(: .*)?");
 
@@ -39,6 +47,9 @@ public final class FailureClassifier {
         }
         if (providerDecodeFailure(failure) != null) {
             return FailureCategory.SERIALIZATION; // the call reached the provider, which could not read it
+        }
+        if (notExported(failure) != null) {
+            return FailureCategory.CONNECTION; // the call reached a port, but no service behind it
         }
         if (providerFilterFailure(failure) != null) {
             return FailureCategory.REMOTE_EXCEPTION; // the provider answered with an error of its own
@@ -75,6 +86,10 @@ public final class FailureClassifier {
             return shorten(category.code() + " calling " + target + ": the provider could not decode the request"
                     + " (an interface it does not export, or arguments that do not fit the method's parameter types): "
                     + refusal.replace('\n', ' ').replace('\r', ' '));
+        }
+        String notExported = notExported(failure);
+        if (notExported != null) {
+            return shorten(category.code() + " calling " + target + ": " + notExported);
         }
         String filterFailure = providerFilterFailure(failure);
         if (filterFailure != null) {
@@ -143,6 +158,58 @@ public final class FailureClassifier {
             }
         }
         return null;
+    }
+
+    /**
+     * What the provider lacked, when a Dubbo provider answered that it does not export the service asked for (the
+     * consumer throws the provider's text as a {@link RemotingException}): e.g. {@code the provider does not export
+     * com.example.OrderService version 2.0 group green (it is unexporting, or serves another version or group); it
+     * exports com.example.OrderService version 2.0 group blue}. Null for any other failure.
+     */
+    private static String notExported(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String message = t.getMessage();
+            int at = message == null ? -1 : message.indexOf(PROVIDER_NOT_EXPORTED);
+            if (t instanceof RemotingException && at >= 0) {
+                int lineEnd = message.indexOf('\n', at);
+                return notExportedText(message.substring(at + PROVIDER_NOT_EXPORTED.length(),
+                        lineEnd < 0 ? message.length() : lineEnd));
+            }
+        }
+        return null;
+    }
+
+    /** From {@code green/com.example.OrderService:2.0:20880 in [blue/com.example.OrderService:2.0:20880, ...], ...}. */
+    private static String notExportedText(String answer) {
+        int in = answer.indexOf(" in [");
+        int listEnd = answer.indexOf(']', in + 1);
+        if (in < 0 || listEnd < 0) { // not the shape Dubbo writes: its own words then
+            return "the provider does not export the service (it is unexporting, or serves another version or group): "
+                    + PROVIDER_NOT_EXPORTED + answer;
+        }
+        List<String> exported = new ArrayList<>();
+        for (String key : answer.substring(in + " in [".length(), listEnd).split(",\\s*")) {
+            if (!key.isBlank() && !key.contains("/org.apache.dubbo.") && !key.startsWith("org.apache.dubbo.")) {
+                exported.add(serviceKeyText(key.strip())); // Dubbo's own services (MetadataService) are noise here
+            }
+        }
+        return "the provider does not export " + serviceKeyText(answer.substring(0, in).strip())
+                + " (it is unexporting, or serves another version or group); it exports "
+                + (exported.isEmpty() ? "no other service" : String.join(", ", exported));
+    }
+
+    /** Dubbo's service key {@code [group/]interface[:version]:port} as {@code interface version V group G}. */
+    private static String serviceKeyText(String key) {
+        int slash = key.lastIndexOf('/');
+        String group = slash < 0 ? "" : key.substring(0, slash);
+        String rest = key.substring(slash + 1);
+        int port = rest.lastIndexOf(':');
+        String service = port < 0 ? rest : rest.substring(0, port);
+        int colon = service.indexOf(':');
+        String version = colon < 0 ? "" : service.substring(colon + 1);
+        String name = colon < 0 ? service : service.substring(0, colon);
+        return name + " version " + (version.isEmpty() ? "(none)" : version) + " group "
+                + (group.isEmpty() ? "(none)" : group);
     }
 
     /** Dubbo's codec refusing a message over the payload limit, anywhere in the cause chain, or null. */

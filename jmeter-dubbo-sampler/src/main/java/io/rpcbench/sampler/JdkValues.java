@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.Arrays;
@@ -29,7 +31,12 @@ import java.util.function.Function;
  *
  * <p>On the way back the provider's {@code GenericFilter} writes them as maps of their getters (a Locale as
  * {@code {"class":"java.util.Locale","language":"zh","country":"CN",...}}, an Instant as its epoch second and nano);
- * {@link #plain} turns those maps into the same text the arguments use, so a response reads as the request did.
+ * {@link #plain} turns those maps into the same text the arguments use, so a response reads as the request did. A
+ * ZonedDateTime's map is read from its fields, offset and zone id ({@code 2024-10-27T02:30+01:00[Europe/Paris]}). A
+ * provider on JDK 17 or later can write one whose zone is a region (not a bare offset) only when its JVM opens
+ * {@code java.time} ({@code --add-opens java.base/java.time=ALL-UNNAMED}): its generic filter reads the getters of
+ * the zone's class, {@code ZoneRegion}, which is not public, and otherwise fails the call, a {@code remote-exception}
+ * naming {@code ZoneRegion}; typed invocation has no such limit.
  *
  * <p>Text forms: a Locale as a language tag ({@code "zh-CN"}; Java's {@code "zh_CN"} is read too; a script or an
  * extension, which hessian2 drops on the way, is refused rather than lost), a UUID in its
@@ -158,6 +165,13 @@ public final class JdkValues {
                             (int) number(map, "second"), (int) number(map, "nano"),
                             ZoneOffset.ofTotalSeconds((int) number((Map<?, ?>) map.get("offset"), "totalSeconds")))
                             .toString();
+                case "java.time.ZonedDateTime":
+                    // strict: the offset tells apart the two same local times of an autumn change
+                    return ZonedDateTime.ofStrict(LocalDateTime.of((int) number(map, "year"),
+                            (int) number(map, "monthValue"), (int) number(map, "dayOfMonth"), (int) number(map, "hour"),
+                            (int) number(map, "minute"), (int) number(map, "second"), (int) number(map, "nano")),
+                            ZoneOffset.ofTotalSeconds((int) number((Map<?, ?>) map.get("offset"), "totalSeconds")),
+                            ZoneId.of((String) ((Map<?, ?>) map.get("zone")).get("id"))).toString();
                 default:
                     return null;
             }

@@ -55,6 +55,16 @@ public final class RegistryMetadata {
      * @throws IOException           when the definition cannot be read
      */
     public static ServiceDefinition definition(DubboSettings settings) throws IOException, InterruptedException {
+        return definition(settings, RegistryMetadata::read);
+    }
+
+    /** How a definition is read: from ZooKeeper, or in tests from a fake. */
+    interface Reader {
+        ServiceDefinition read(DubboSettings settings) throws IOException, InterruptedException;
+    }
+
+    /** {@link #definition(DubboSettings)}, reading through {@code reader} when no read is shared. */
+    static ServiceDefinition definition(DubboSettings settings, Reader reader) throws IOException, InterruptedException {
         List<String> key = List.of(settings.registryHostPort(), settings.interfaceName(), settings.version(),
                 settings.group());
         CompletableFuture<ServiceDefinition> mine = new CompletableFuture<>();
@@ -62,8 +72,8 @@ public final class RegistryMetadata {
         if (shared == null) {
             shared = mine;
             try {
-                mine.complete(read(settings));
-            } catch (IOException | InterruptedException | RuntimeException e) {
+                mine.complete(reader.read(settings));
+            } catch (Throwable e) { // even an Error (a missing class, say): every waiting thread must get an answer
                 mine.completeExceptionally(e);
                 CompletableFuture.delayedExecutor(RETRY_AFTER_MS, TimeUnit.MILLISECONDS)
                         .execute(() -> CACHE.remove(key, mine));
@@ -88,6 +98,9 @@ public final class RegistryMetadata {
         }
         if (failure instanceof RuntimeException runtime) {
             throw runtime;
+        }
+        if (failure instanceof Error error) {
+            throw error;
         }
         return failure instanceof IOException io ? io : new IOException(failure);
     }

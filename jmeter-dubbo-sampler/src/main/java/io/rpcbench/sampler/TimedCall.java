@@ -6,6 +6,11 @@ package io.rpcbench.sampler;
  * fails the sample fails with an empty time. Never throws: every failure becomes a {@link CallOutcome} with a
  * category.
  *
+ * <p>Inside the sampler's timer the call is also timed with {@link System#nanoTime()}: the outcome's
+ * {@link CallOutcome#elapsedMicros()} is the call's own time in microseconds (JMeter's own elapsed has whole
+ * milliseconds only, too coarse for a call on loopback). It covers {@code call()} alone, never prepare, the
+ * response check or its rendering; it is 0 when no call was made.
+ *
  * <pre>{@code
  * CallOutcome outcome = TimedCall.run(client, summary, new TimedCall.Stopwatch() {
  *     public void start() { result.sampleStart(); }
@@ -25,8 +30,6 @@ public final class TimedCall {
     private TimedCall() {}
 
     public static CallOutcome run(RpcClient client, String summary, Stopwatch stopwatch) {
-        Object response = null;
-        Throwable failure = null;
         try {
             client.prepare();
         } catch (Throwable t) { // e.g. the provider is still down: no call is made, and no connect time is counted
@@ -34,14 +37,28 @@ public final class TimedCall {
             stopwatch.stop();
             return failed(client, summary, t);
         }
+        Object response = null;
+        Throwable failure = null;
+        long elapsedNanos;
         stopwatch.start();
+        long startNanos = System.nanoTime(); // inside the sampler's timer: the micros cover no more than it does
         try {
             response = client.call();
         } catch (Throwable t) { // runTest must never throw: every error, even an Error, is a failed sample
             failure = t;
         } finally {
+            elapsedNanos = System.nanoTime() - startNanos;
             stopwatch.stop();
         }
+        return judged(client, summary, response, failure).withElapsedMicros(micros(elapsedNanos));
+    }
+
+    /** At least 1 for a call that was made, however fast, so that 0 always means "no call". */
+    static long micros(long elapsedNanos) {
+        return Math.max(1, elapsedNanos / 1000);
+    }
+
+    private static CallOutcome judged(RpcClient client, String summary, Object response, Throwable failure) {
         if (failure != null) {
             return failed(client, summary, failure);
         }

@@ -86,6 +86,30 @@ class FailureClassifierTest {
     }
 
     @Test
+    void aServiceTheProviderDoesNotExportIsAConnectionFailureNamingWhatItLacked() {
+        // how a Dubbo 3.3 provider's answer to a call for another group reaches the consumer (measured)
+        RemotingException answered = new RemotingException((InetSocketAddress) null, null,
+                "org.apache.dubbo.remoting.RemotingException: Not found exported service: "
+                        + "green/io.rpcbench.echo.EchoService:2.0:36713 in [blue/io.rpcbench.echo.EchoService:2.0:36713, "
+                        + "rpcbench-provider/org.apache.dubbo.metadata.MetadataService:1.0.0:36713, "
+                        + "io.rpcbench.example.OrderService:36713], may be version or group mismatch , channel: consumer:"
+                        + " /127.0.0.1:56452 --> provider: /127.0.0.1:36713, message:RpcInvocation [methodName=echo, "
+                        + "parameterTypes=[class java.lang.String]]\n"
+                        + "\tat org.apache.dubbo.rpc.protocol.dubbo.DubboProtocol.getInvoker(DubboProtocol.java:318)\n");
+        RpcException failure = new RpcException("Failed to invoke the method echo",
+                new java.util.concurrent.ExecutionException(answered));
+
+        FailureCategory category = FailureClassifier.categorize(failure);
+
+        assertThat(category).isEqualTo(FailureCategory.CONNECTION);
+        assertThat(FailureClassifier.describe(category, failure, "dubbo://127.0.0.1:36713")).isEqualTo(
+                "connection calling dubbo://127.0.0.1:36713: the provider does not export io.rpcbench.echo.EchoService"
+                        + " version 2.0 group green (it is unexporting, or serves another version or group); it exports"
+                        + " io.rpcbench.echo.EchoService version 2.0 group blue, io.rpcbench.example.OrderService"
+                        + " version (none) group (none)");
+    }
+
+    @Test
     void interruptIsFoundInTheCauseChain() {
         assertThat(FailureClassifier.wasInterrupted(new RpcException("x", new InterruptedException()))).isTrue();
         assertThat(FailureClassifier.wasInterrupted(new RpcException("x"))).isFalse();

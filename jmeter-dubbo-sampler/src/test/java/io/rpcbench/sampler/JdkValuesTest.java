@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.Currency;
 import java.util.Date;
@@ -97,6 +98,28 @@ class JdkValuesTest {
                 "requestedAt", "2024-05-06T07:08:09.123456789Z", "window", "PT1H30M0.5S",
                 "deliverBy", List.of("2024-05-07T18:00:00.500+08:00"), "promisedOn", new Date(1714975200250L)));
         assertThat(ResponseText.render(plain, 4096).text()).contains("\"promisedOn\":\"2024-05-06T06:00:00.250Z\"");
+    }
+
+    @Test
+    void theProvidersMapOfAZonedDateTimeReadsAsItsIsoTextWithOffsetAndZone() {
+        // in the overlap of an autumn change: the offset tells the two 02:30 apart, the zone id keeps the rules
+        ZonedDateTime secondHalfHour = ZonedDateTime.parse("2024-10-27T02:30:00.123456789+01:00[Europe/Paris]");
+        ZonedDateTime fixedOffset = ZonedDateTime.parse("2024-05-07T18:00+08:00");
+        Map<String, Object> region = new LinkedHashMap<>(generalized(fixedOffset));
+        // A region zone's map as a provider whose JVM opens java.time writes it (ZoneRegion is not public, so this
+        // JVM cannot generalize one), its rules left out: the sampler reads the id alone.
+        region.putAll(Map.of("year", 2024, "monthValue", 10, "dayOfMonth", 27, "hour", 2, "minute", 30, "second", 0,
+                "nano", 123456789, "offset", generalized(ZoneOffset.ofHours(1)),
+                "zone", Map.of("class", "java.time.ZoneRegion", "id", "Europe/Paris")));
+
+        assertThat(JdkValues.plain(List.of(generalized(fixedOffset), region)))
+                .isEqualTo(List.of("2024-05-07T18:00+08:00", secondHalfHour.toString()));
+        assertThat(secondHalfHour.toString()).isEqualTo("2024-10-27T02:30:00.123456789+01:00[Europe/Paris]");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> generalized(Object value) {
+        return (Map<String, Object>) PojoUtils.generalize(value);
     }
 
     @Test

@@ -3,9 +3,11 @@ package io.rpcbench.sampler;
 import io.rpcbench.echo.EchoService;
 import io.rpcbench.provider.PortCheck;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
+import io.rpcbench.provider.dubbo.ExportedService;
 import io.rpcbench.provider.thrift.ThriftEndpoint;
 import io.rpcbench.provider.thrift.ThriftProtocol;
 import io.rpcbench.provider.thrift.ThriftTransport;
+import java.util.List;
 import org.apache.dubbo.config.RegistryConfig;
 
 /**
@@ -39,6 +41,12 @@ public final class LoopbackProviders {
     public static DubboEndpoint dubbo(String protocol, EchoService echo, String version, String group) {
         return DubboEndpoint.start(echo, RegistryConfig.NO_AVAILABLE, HOST, 0, protocol, SERIALIZATION, THREADS,
                 version, group);
+    }
+
+    /** Exports {@code services} (test interfaces, say) on one port, without version or group. */
+    public static DubboEndpoint dubbo(String protocol, List<ExportedService<?>> services) {
+        return DubboEndpoint.start(services, RegistryConfig.NO_AVAILABLE, HOST, 0, protocol, SERIALIZATION, THREADS,
+                null, null);
     }
 
     public static ThriftEndpoint thrift(String transport, String protocol, EchoService echo) {

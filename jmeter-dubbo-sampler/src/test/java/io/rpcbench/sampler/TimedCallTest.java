@@ -9,6 +9,9 @@ import org.junit.jupiter.api.Test;
 
 class TimedCallTest {
 
+    private static final long CALL_MS = 20;
+    private static final long SLOW_MS = 300;
+
     private final List<String> events = new ArrayList<>();
     private final TimedCall.Stopwatch stopwatch = new TimedCall.Stopwatch() {
         @Override
@@ -98,6 +101,47 @@ class TimedCallTest {
                 + " as the sample's response data: the result is not writable as JSON: no serializer");
     }
 
+    @Test
+    void theElapsedMicrosCoverTheCallAloneNotItsPreparationOrCheck() {
+        EchoRequest request = EchoRequest.of(PayloadKind.STRING, 10, 0);
+        FakeClient client = new FakeClient(request, () -> {
+            Thread.sleep(CALL_MS); // the call's known minimum time
+            return request.expected();
+        });
+        client.slowMs = SLOW_MS; // prepare, the check and the rendering each take this long, outside the call
+
+        CallOutcome outcome = TimedCall.run(client, "s", stopwatch);
+
+        assertThat(outcome.successful()).isTrue();
+        assertThat(outcome.elapsedMicros()).isGreaterThanOrEqualTo(CALL_MS * 1000)
+                .isLessThan((CALL_MS + SLOW_MS) * 1000);
+    }
+
+    @Test
+    void aFailedCallHasItsTimeAndNoCallHasNone() {
+        EchoRequest request = EchoRequest.of(PayloadKind.NONE, 0, 0);
+        CallOutcome failedCall = TimedCall.run(new FakeClient(request, () -> {
+            Thread.sleep(CALL_MS);
+            throw new java.net.SocketException("Connection reset");
+        }), "s", stopwatch);
+        FakeClient down = new FakeClient(request, () -> "never");
+        down.prepareFailure = new java.net.ConnectException("Connection refused");
+
+        assertThat(failedCall.responseCode()).isEqualTo("connection");
+        assertThat(failedCall.elapsedMicros()).isGreaterThanOrEqualTo(CALL_MS * 1000);
+        assertThat(TimedCall.run(down, "s", stopwatch).elapsedMicros()).isZero();
+        assertThat(TimedCall.refused(BadParameterException.of("size_bytes", "x", "is not a number", "an integer"),
+                stopwatch).elapsedMicros()).isZero();
+    }
+
+    @Test
+    void aCallFasterThanAMicrosecondStillCountsOne() {
+        assertThat(TimedCall.micros(999)).isEqualTo(1);
+        assertThat(TimedCall.micros(0)).isEqualTo(1);
+        assertThat(TimedCall.micros(1_999)).isEqualTo(1);
+        assertThat(TimedCall.micros(2_000)).isEqualTo(2);
+    }
+
     private interface Response {
         Object get() throws Exception;
     }
@@ -107,6 +151,7 @@ class TimedCallTest {
         private final Response response;
         Exception prepareFailure;
         RuntimeException renderFailure;
+        long slowMs;
 
         FakeClient(EchoRequest request, Response response) {
             this.request = request;
@@ -116,6 +161,7 @@ class TimedCallTest {
         @Override
         public void prepare() throws Exception {
             events.add("prepare");
+            pause();
             if (prepareFailure != null) {
                 throw prepareFailure;
             }
@@ -135,11 +181,13 @@ class TimedCallTest {
         @Override
         public String mismatch(Object actual) {
             events.add("mismatch");
+            pause();
             return request.mismatch(actual);
         }
 
         @Override
         public String responseText(Object actual) {
+            pause();
             if (renderFailure != null) {
                 throw renderFailure;
             }
@@ -170,6 +218,16 @@ class TimedCallTest {
         @Override
         public void close() {
             events.add("close");
+        }
+
+        private void pause() {
+            if (slowMs > 0) {
+                try {
+                    Thread.sleep(slowMs); // stands for work that must stay outside the call's time
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            }
         }
     }
 }

@@ -8,11 +8,17 @@ import io.rpcbench.sampler.RpcClient;
 import io.rpcbench.sampler.SamplerParameters;
 import io.rpcbench.sampler.TimedCall;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.Interruptible;
+import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,17 +38,33 @@ import org.slf4j.LoggerFactory;
  * sample, so the thread can stop. JMeter may also call {@code teardownTest} from its test-end thread, so the
  * client reference is volatile.
  *
+ * <p>The call's own time in microseconds ({@link CallOutcome#elapsedMicros()}) is put into the thread's variable
+ * {@value #ELAPSED_MICROS_VARIABLE} after every sample, failed ones included (0 when no call was made), when JMeter's
+ * property {@code sample_variables} names it: JMeter's thread then copies the variables that property names into the
+ * sample's event after {@code runTest} returns (and its post-processors and assertions ran), and the JTL writers add
+ * one column per name at the end of each row. Whether the property names it is read once in {@code setupTest}; when
+ * it does not, no variable is put, so a sample costs nothing more.
+ *
  * @param <C> the sampler's setup: its validated parameters
  */
 public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implements Interruptible {
 
+    /**
+     * The JMeter variable, and so the JTL column, holding the call's own time in microseconds, written when
+     * {@code sample_variables} names it (e.g. {@code -Jsample_variables=elapsed_us}).
+     */
+    public static final String ELAPSED_MICROS_VARIABLE = "elapsed_us";
+
     private static final Logger LOG = LoggerFactory.getLogger(RpcJavaSampler.class);
+    /** The misspelt {@code sample_variables} values already warned about: once per JVM, not once per thread. */
+    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
     private volatile RpcClient client;
     private final EndpointUrls endpoints = new EndpointUrls();
     private String summary;
     private BadParameterException badParameter;
     private CallOutcome setupFailure;
+    private boolean publishElapsedMicros;
 
     /** Adds every parameter of this sampler with its default, in the order the GUI shows them. */
     protected abstract void addParameters(Arguments arguments);
@@ -72,6 +94,7 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
 
     @Override
     public void setupTest(JavaSamplerContext context) {
+        publishElapsedMicros = namesElapsedMicros(JMeterUtils.getProperty(SampleEvent.SAMPLE_VARIABLES));
         C setup;
         try {
             setup = setup(new SamplerParameters(context::getParameter));
@@ -134,7 +157,40 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         result.setBodySize(outcome.receivedBytes());
         result.setBytes(outcome.receivedBytes());
         result.setSentBytes(outcome.sentBytes());
+        if (publishElapsedMicros) {
+            publish(outcome.elapsedMicros());
+        }
         return result;
+    }
+
+    /**
+     * Whether {@code sampleVariables}, the value of JMeter's {@code sample_variables} property (or null), names
+     * {@value #ELAPSED_MICROS_VARIABLE}. Read as JMeter reads it: split at commas, names taken as written (a name
+     * with a space around it is another variable to JMeter, so it is warned about instead).
+     */
+    static boolean namesElapsedMicros(String sampleVariables) {
+        if (sampleVariables == null) {
+            return false;
+        }
+        boolean named = false;
+        boolean spaced = false;
+        for (String name : sampleVariables.split(",")) {
+            named |= name.equals(ELAPSED_MICROS_VARIABLE);
+            spaced |= !name.equals(ELAPSED_MICROS_VARIABLE) && name.strip().equals(ELAPSED_MICROS_VARIABLE);
+        }
+        if (spaced && !named && WARNED.add(sampleVariables)) {
+            LOG.warn("sample_variables '{}' names {} with spaces around it, which JMeter keeps as part of the name, so "
+                    + "no sampler sets that variable; expected names separated by commas alone, e.g. 'other,{}'",
+                    sampleVariables, ELAPSED_MICROS_VARIABLE, ELAPSED_MICROS_VARIABLE);
+        }
+        return named;
+    }
+
+    private static void publish(long elapsedMicros) {
+        JMeterVariables variables = JMeterContextService.getContext().getVariables();
+        if (variables != null) { // null only outside a JMeter thread, e.g. a sampler driven by a test
+            variables.put(ELAPSED_MICROS_VARIABLE, Long.toString(elapsedMicros));
+        }
     }
 
     private CallOutcome bindAndRun(RpcClient current, JavaSamplerContext context, TimedCall.Stopwatch stopwatch) {

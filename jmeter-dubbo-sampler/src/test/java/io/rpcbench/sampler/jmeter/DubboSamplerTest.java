@@ -168,6 +168,20 @@ class DubboSamplerTest {
     }
 
     @Test
+    void aProviderWithoutTheGroupAskedForIsAConnectionFailureNamingWhatItLacks() throws Exception {
+        try (DubboEndpoint grouped = LoopbackProviders.dubbo("dubbo", new DelayedEcho(0), "2.0", "blue")) {
+            SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of(
+                    "address", grouped.endpoint(), "version", "2.0", "group", "green"));
+
+            assertThat(result.getResponseCode()).isEqualTo("connection");
+            assertThat(result.getResponseMessage()).isEqualTo("connection calling " + grouped.endpoint()
+                    + ": the provider does not export io.rpcbench.echo.EchoService version 2.0 group green (it is"
+                    + " unexporting, or serves another version or group); it exports io.rpcbench.echo.EchoService"
+                    + " version 2.0 group blue");
+        }
+    }
+
+    @Test
     void consumersAreSharedPerWholeConfiguration() {
         int before = DubboReferences.liveConsumers();
         Map<String, String> blue = Map.of("address", provider.endpoint(), "group", "blue");
