@@ -14,10 +14,10 @@ import java.util.function.Consumer;
  *
  * <p>Response times: JMeter's {@code elapsed} is whole milliseconds. rpcbench's samplers also time each call with
  * System.nanoTime and put the microseconds in the sample variable {@code elapsed_us}, which JMeter appends as a
- * column after its own ({@code sample_variables=elapsed_us}; the header names it). A row with that column holds a
- * sample of microsecond resolution; a file without it, or a row whose value is empty or {@code null} (a sampler
- * that sets no such variable), gives {@code elapsed} x 1000 and a sample marked as whole-ms
- * ({@link JtlSample#microseconds()} false).
+ * column after its own ({@code sample_variables=elapsed_us}; the header names it, in double quotes). A row with
+ * a value there holds a sample of microsecond resolution; a file without the column, or a row whose value is
+ * empty or {@code null} (JMeter's text for a variable the sampler did not set), gives {@code elapsed} x 1000 and a
+ * sample marked as whole-ms ({@link JtlSample#microseconds()} false).
  *
  * <pre>{@code
  * long rows = JtlReader.read(path, sample -> summary.add(sample));

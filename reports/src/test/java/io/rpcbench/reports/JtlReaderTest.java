@@ -45,10 +45,13 @@ class JtlReaderTest {
 
     @Test
     void readsElapsedUsAsTheSamplesMicrosecondsAndRefusesABadValueNamingIt() throws IOException {
-        Path jtl = write("timeStamp,elapsed,label,responseCode,success,elapsed_us\n1000,0,a,OK,true,214\n");
+        // JMeter's CSVSaveService quotes sample variable names in the header and writes an unset one as null.
+        Path jtl = write("timeStamp,elapsed,label,responseCode,success,\"elapsed_us\"\n1000,0,a,OK,true,214\n"
+                + "1001,3,a,OK,true,null\n");
         List<JtlSample> samples = new ArrayList<>();
         JtlReader.read(jtl, samples::add);
-        assertThat(samples).containsExactly(new JtlSample(1000, 0, "a", "OK", "", true, 0, 0, 0, "", 214, true));
+        assertThat(samples).containsExactly(new JtlSample(1000, 0, "a", "OK", "", true, 0, 0, 0, "", 214, true),
+                new JtlSample(1001, 3, "a", "OK", "", true, 0, 0, 0, "", 3000, false));
 
         Path negative = write("timeStamp,elapsed,label,responseCode,success,elapsed_us\n1000,0,a,OK,true,-3\n");
         assertThatThrownBy(() -> JtlReader.read(negative, s -> {}))
