@@ -2,18 +2,19 @@ package io.rpcbench.reports;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
  * The comparison view in the layout of the seeds' tables (000/001: "TPS 成功平均值 | 响应时间成功平均值(ms)"
  * per system, then "X 和 Y 对比百分比"; 003: Dubbo beside Thrift with the server's CPU and memory): one table
- * per scenario, one row per system with its run-total figures, then for each system after the first its
- * difference to the first in %, (other - first) / first * 100. Server columns appear for each agent host
- * that has a CPU or memory usage series.
+ * per scenario, one row per system with its figures over its measured window, then for each system after the
+ * first its difference to the first in %, (other - first) / first * 100.
+ *
+ * <p>Columns: the client's samples, TPS, mean and percentiles, error %; then the provider's side
+ * ({@link DashboardData.ServerFigures}: its host's CPU and memory, its process's CPU and RSS, the host's network
+ * and disk rates, the JVM's GC), each shown when at least one run of the scenario has it.
  */
 final class ComparisonTables {
 
@@ -24,10 +25,26 @@ final class ComparisonTables {
             new Column("samples", r -> (double) r.total().samples()),
             new Column("TPS", r -> r.total().tps()),
             new Column("average ms", r -> r.total().averageMs()),
-            new Column("p90 ms", r -> (double) r.total().p90Ms()),
-            new Column("p95 ms", r -> (double) r.total().p95Ms()),
-            new Column("p99 ms", r -> (double) r.total().p99Ms()),
+            new Column("p50 ms", r -> r.total().p50Ms()),
+            new Column("p90 ms", r -> r.total().p90Ms()),
+            new Column("p95 ms", r -> r.total().p95Ms()),
+            new Column("p99 ms", r -> r.total().p99Ms()),
+            new Column("p99.9 ms", r -> r.total().p999Ms()),
             new Column("error %", r -> r.total().errorPercent()));
+
+    private static final List<Column> SERVER_COLUMNS = List.of(
+            new Column("provider host CPU %", r -> r.server().hostCpuPercent()),
+            new Column("provider host memory %", r -> r.server().hostMemoryPercent()),
+            new Column("provider CPU (% of a core)", r -> r.server().providerCpuPercent()),
+            new Column("provider RSS MB", r -> r.server().providerRssMb()),
+            new Column("network in B/s", r -> r.server().networkInBytesPerSecond()),
+            new Column("network out B/s", r -> r.server().networkOutBytesPerSecond()),
+            new Column("disk read B/s", r -> r.server().diskReadBytesPerSecond()),
+            new Column("disk write B/s", r -> r.server().diskWriteBytesPerSecond()),
+            new Column("GC collections", r -> r.server().gcCollections() == null ? null
+                    : r.server().gcCollections().doubleValue()),
+            new Column("GC pause ms", r -> r.server().gcPauseMs()),
+            new Column("GC pause %", r -> r.server().gcPausePercent()));
 
     private ComparisonTables() {}
 
@@ -42,18 +59,12 @@ final class ComparisonTables {
 
     private static DashboardData.ComparisonTable table(String scenario, List<DashboardData.RunData> runs) {
         List<Column> columns = new ArrayList<>(CLIENT_COLUMNS);
-        Set<String> hosts = new LinkedHashSet<>();
-        runs.forEach(run -> run.hosts().forEach(h -> hosts.add(h.host())));
-        for (String host : hosts) {
-            List<Column> server = List.of(
-                    new Column(host + " CPU %", r -> ServerAverages.of(r, host, "CPU", "combined")),
-                    new Column(host + " memory %", r -> ServerAverages.of(r, host, "Memory %", "usedperc")));
-            server.stream().filter(c -> runs.stream().anyMatch(r -> c.value().apply(r) != null)).forEach(columns::add);
-        }
+        SERVER_COLUMNS.stream().filter(c -> runs.stream().anyMatch(r -> c.value().apply(r) != null))
+                .forEach(columns::add);
 
         List<DashboardData.ComparisonRow> rows = new ArrayList<>();
         for (DashboardData.RunData run : runs) {
-            rows.add(new DashboardData.ComparisonRow(run.system(), values(columns, run)));
+            rows.add(new DashboardData.ComparisonRow(run.system(), values(columns, run), run.total().resolution()));
         }
         List<DashboardData.ComparisonRow> differences = new ArrayList<>();
         for (int i = 1; i < rows.size(); i++) {

@@ -11,8 +11,10 @@ import java.util.Optional;
 
 /**
  * The rpcbench dashboard of one or more runs: add the runs, then write one self-contained HTML file (and, if
- * wanted, its figures as JSON). Each run is read in one streaming pass ({@link RunReport}); the comparison
- * tables are built from all runs ({@link ComparisonTables}); {@link DashboardWriter} writes the page.
+ * wanted, its figures as JSON). Each run is read in one streaming pass, two when its measured window's place was
+ * guessed wrong ({@link RunReport}); the comparison tables are built from all runs ({@link ComparisonTables});
+ * {@link DashboardWriter} writes the page. Every figure counts a run's measured window only (by default the whole
+ * run; see {@link RunInput#withWindow}); the charts show the whole run.
  *
  * <pre>{@code
  * DashboardData data = Dashboard.builder()
@@ -20,6 +22,9 @@ import java.util.Optional;
  *         .addRun("dubbo-echo-1k", Path.of("results/dubbo-echo-1k.jtl"),
  *                 Optional.of(Path.of("results/dubbo-echo-1k-perfmon.jtl")),
  *                 Optional.of("dubbo-echo-1k/dashboard/index.html"))
+ *         .addRun(RunInput.named("thrift-echo-1k", Path.of("results/thrift-echo-1k.jtl"), Optional.empty(),
+ *                         Optional.empty())
+ *                 .withWindow(Duration.ofSeconds(60), Optional.empty()))
  *         .write(Path.of("results/dashboard.html"));
  * }</pre>
  *
@@ -62,6 +67,7 @@ public final class Dashboard {
      * @param htmlFolder where the page will be, so links to JMeter dashboards given as paths are relative to it
      * @throws IllegalStateException when no run was added
      * @throws JtlFormatException naming the file and line of a malformed JTL or PerfMon file
+     * @throws IllegalArgumentException naming the run when its JTL has no samples or its measured window none
      */
     public DashboardData read(Path htmlFolder) {
         if (runs.isEmpty()) {

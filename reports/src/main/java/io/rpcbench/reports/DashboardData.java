@@ -4,8 +4,10 @@ import java.util.List;
 
 /**
  * Everything the dashboard shows, as plain data: the JSON embedded in the HTML (and written alone by
- * {@link Dashboard#writeData}), which the page's script draws and the golden tests pin. Times are ms since the
- * epoch, response times ms, rates per second, sizes KB (1024 bytes) as JMeter counts them.
+ * {@link DashboardJson}, e.g. as {@code dashboard.json} for other tools), which the page's script draws and the
+ * golden tests pin. Times are ms since the epoch, response times ms (with µs precision where the JTL has
+ * {@code elapsed_us}), rates per second, sizes KB (1024 bytes) as JMeter counts them. A null figure is one the
+ * run does not have.
  *
  * @param title      the page's heading
  * @param runs       one entry per run, in the order added
@@ -14,7 +16,9 @@ import java.util.List;
 public record DashboardData(String title, List<RunData> runs, List<ComparisonTable> comparison) {
 
     /**
-     * One run: one JTL and optionally its PerfMon file.
+     * One run: one JTL and optionally its PerfMon file. Every figure (labels, total, steadiness, server, errors,
+     * providers) counts the measured window only: samples that started in [windowStartMs, windowEndMs) and PerfMon
+     * readings taken in it. The series (client, hosts) cover the whole run.
      *
      * @param name            the run's name, e.g. "dubbo-echo-1k"
      * @param system          what is compared, e.g. "dubbo"
@@ -25,22 +29,75 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
      * @param startMs         start of the shared time axis (first bucket of client or server)
      * @param endMs           end of the shared time axis (end of the last bucket)
      * @param bucketMs        width of one time bucket, shared by client and server series
+     * @param warmupMs        the warm-up: from the run's first sample start to the window's start
+     * @param windowStartMs   start of the measured window
+     * @param windowEndMs     end of the measured window (exclusive)
      * @param labels          figures per sampler label, in order of first appearance
      * @param total           figures over all labels
+     * @param steadiness      whether the window was steady, and warnings about the load generator
+     * @param server          the provider's host and process over the window
      * @param errors          failed samples by category
      * @param providers       samples per label and answering provider; empty when the JTL names none
      * @param client          client-side series
      * @param hosts           server-side series per agent host
      */
     public record RunData(String name, String system, String scenario, String jtl, String perfmon,
-            String jmeterDashboard, long startMs, long endMs, long bucketMs, List<LabelFigures> labels,
-            LabelFigures total, List<ErrorCategory> errors, List<ProviderShare> providers, ClientSeries client,
+            String jmeterDashboard, long startMs, long endMs, long bucketMs, long warmupMs, long windowStartMs,
+            long windowEndMs, List<LabelFigures> labels, LabelFigures total, Steadiness steadiness,
+            ServerFigures server, List<ErrorCategory> errors, List<ProviderShare> providers, ClientSeries client,
             List<HostCharts> hosts) {}
 
-    /** The summary row of one sampler label (or of all, labelled "Total"). */
-    public record LabelFigures(String label, long samples, double tps, double averageMs, long minMs, long maxMs,
-            long p50Ms, long p90Ms, long p95Ms, long p99Ms, double errorPercent, double receivedKBps,
-            double sentKBps) {}
+    /**
+     * The summary row of one sampler label (or of all, labelled "Total"), over the measured window.
+     *
+     * @param tps        samples that started in the window per second of it
+     * @param resolution "us" when every sample had {@code elapsed_us}, "ms" when none had (JMeter's whole ms),
+     *                   "mixed" otherwise ({@link LabelStatistics#resolution()})
+     */
+    public record LabelFigures(String label, long samples, double tps, double averageMs, double minMs,
+            double maxMs, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
+            double errorPercent, double receivedKBps, double sentKBps, String resolution) {}
+
+    /**
+     * Whether the measured window was steady ({@link SteadinessRule}).
+     *
+     * @param rule          the rule, in words
+     * @param thirds        the window's three equal thirds
+     * @param changePercent (last third's TPS - first third's) / first third's x 100
+     * @param spreadPercent (max - min) / mean of the thirds' TPS x 100
+     * @param steady        whether the rule holds; false when the window is too short to judge
+     * @param verdict       one line, e.g. "steady (first third 24,810 TPS, last 25,102, +1.2 %; spread 2.1 %)"
+     * @param warnings      the load generator's saturation and a window cut short, in plain words
+     */
+    public record Steadiness(String rule, List<Third> thirds, double changePercent, double spreadPercent,
+            boolean steady, String verdict, List<String> warnings) {}
+
+    /** A third of the measured window: its samples (started in it), their TPS, mean and p99. */
+    public record Third(long startMs, long endMs, long samples, double tps, double averageMs, double p99Ms) {}
+
+    /**
+     * The provider's side of the measured window, from the PerfMon readings taken in it: means of the readings,
+     * rates from the per-interval byte counts, sums of the GC readings. Null for a figure the run lacks.
+     *
+     * @param providerHost             the agent host of the provider's series (label=provider...), or the only
+     *                                 agent host; null when there is none or it cannot be told
+     * @param hostCpuPercent           that host's CPU combined, % of all its cores
+     * @param hostMemoryPercent        that host's memory used, %
+     * @param providerCpuPercent       the provider process's CPU, % of one core (a busy core is 100)
+     * @param providerRssMb            the provider process's resident memory, MB
+     * @param networkInBytesPerSecond  bytes received by that host per second
+     * @param networkOutBytesPerSecond bytes sent per second
+     * @param diskReadBytesPerSecond   bytes read from its disks per second
+     * @param diskWriteBytesPerSecond  bytes written per second
+     * @param gcCollections            the provider JVM's collections in the window
+     * @param gcPauseMs                their total time, ms
+     * @param gcPausePercent           that time as % of the window
+     * @param notes                    why a figure is missing when the file has the series but it cannot be used
+     */
+    public record ServerFigures(String providerHost, Double hostCpuPercent, Double hostMemoryPercent,
+            Double providerCpuPercent, Double providerRssMb, Double networkInBytesPerSecond,
+            Double networkOutBytesPerSecond, Double diskReadBytesPerSecond, Double diskWriteBytesPerSecond,
+            Long gcCollections, Double gcPauseMs, Double gcPausePercent, List<String> notes) {}
 
     /** Failed samples of one response code, with the first message and label seen. */
     public record ErrorCategory(String code, long count, double percentOfErrors, double percentOfSamples,
@@ -54,9 +111,9 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
      */
     public record ProviderShare(String label, String provider, long samples, double percentOfLabel, long errors) {}
 
-    /** Client series, one value per time bucket starting at {@code t}. */
-    public record ClientSeries(List<Long> t, List<Double> tps, List<Double> errorsPerSecond, List<Long> p50Ms,
-            List<Long> p90Ms, List<Long> p99Ms, List<Integer> activeThreads) {}
+    /** Client series over the whole run, one value per time bucket starting at {@code t}; times in ms. */
+    public record ClientSeries(List<Long> t, List<Double> tps, List<Double> errorsPerSecond, List<Double> p50Ms,
+            List<Double> p90Ms, List<Double> p99Ms, List<Integer> activeThreads) {}
 
     /** One agent host's charts. */
     public record HostCharts(String host, List<ServerChart> charts) {}
@@ -76,6 +133,17 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
     public record ComparisonTable(String scenario, List<String> columns, List<ComparisonRow> rows,
             List<ComparisonRow> differences) {}
 
-    /** A row of a comparison table; a null value is a figure the run does not have. */
-    public record ComparisonRow(String title, List<Double> values) {}
+    /**
+     * A row of a comparison table; a null value is a figure the run does not have.
+     *
+     * @param resolution the response times' resolution of a system's row ("us", "ms", "mixed"); null for a
+     *                   difference row
+     */
+    public record ComparisonRow(String title, List<Double> values, String resolution) {
+
+        /** A row without a resolution: a difference row. */
+        public ComparisonRow(String title, List<Double> values) {
+            this(title, values, null);
+        }
+    }
 }

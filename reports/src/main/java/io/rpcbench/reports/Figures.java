@@ -2,6 +2,8 @@ package io.rpcbench.reports;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.Locale;
 
 /** Rounding of the dashboard's figures, so the JSON holds what a reader can use and golden files stay stable. */
 final class Figures {
@@ -14,5 +16,20 @@ final class Figures {
             return value;
         }
         return BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP).doubleValue();
+    }
+
+    /** A duration for messages: "30 s", "2.5 s", "0.001 s". */
+    static String seconds(long ms) {
+        return BigDecimal.valueOf(ms, 3).stripTrailingZeros().toPlainString() + " s";
+    }
+
+    /** A time for messages: ISO-8601 in UTC with ms, e.g. "2023-11-14T22:13:20.315Z". */
+    static String time(long epochMs) {
+        return Instant.ofEpochMilli(epochMs).toString();
+    }
+
+    /** A figure for sentences: thousands separated by ',' and {@code decimals} decimals, e.g. "24,810". */
+    static String text(double value, int decimals) {
+        return String.format(Locale.ROOT, "%,." + decimals + "f", value);
     }
 }

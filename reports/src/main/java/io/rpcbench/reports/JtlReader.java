@@ -1,5 +1,7 @@
 package io.rpcbench.reports;
 
+import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
@@ -10,11 +12,21 @@ import java.util.function.Consumer;
  * on by default) and store timestamps in ms ({@code timestamp_format=ms}, the default); columns are found
  * by name, so any column order or extra columns work.
  *
+ * <p>Response times: JMeter's {@code elapsed} is whole milliseconds. rpcbench's samplers also time each call with
+ * System.nanoTime and put the microseconds in the sample variable {@code elapsed_us}, which JMeter appends as a
+ * column after its own ({@code sample_variables=elapsed_us}; the header names it, in double quotes). A row with
+ * a value there holds a sample of microsecond resolution; a file without the column, or a row whose value is
+ * empty or {@code null} (JMeter's text for a variable the sampler did not set), gives {@code elapsed} x 1000 and a
+ * sample marked as whole-ms ({@link JtlSample#microseconds()} false).
+ *
  * <pre>{@code
  * long rows = JtlReader.read(path, sample -> summary.add(sample));
  * }</pre>
  */
 public final class JtlReader {
+
+    /** The sample variable rpcbench's samplers set to the call's elapsed microseconds. */
+    public static final String ELAPSED_US = "elapsed_us";
 
     private static final List<String> REQUIRED = List.of("timeStamp", "elapsed", "label", "responseCode", "success");
 
@@ -31,15 +43,28 @@ public final class JtlReader {
         return JtlRows.read(file, REQUIRED, row -> consumer.accept(sample(row)));
     }
 
+    /** As {@link #read(Path, Consumer)}, stopping after the first {@code maxSamples} samples. */
+    static long readFirst(Path file, long maxSamples, Consumer<JtlSample> consumer) {
+        return JtlRows.read(file, REQUIRED, maxSamples, row -> consumer.accept(sample(row)));
+    }
+
+    /** The samples of {@code reader}, a header line and rows of {@code file} (named in messages only). */
+    static long read(Path file, Reader reader, Consumer<JtlSample> consumer) throws IOException {
+        return JtlRows.read(file, reader, REQUIRED, Long.MAX_VALUE, row -> consumer.accept(sample(row)));
+    }
+
     /** JMeter writes {@code null} for a sample without a URL, as Java Request samples were until rpcbench's. */
     private static String url(String column) {
         return column.equals("null") ? "" : column;
     }
 
     private static JtlSample sample(JtlRow row) {
+        long elapsed = row.atLeastZero("elapsed");
+        String us = row.text(ELAPSED_US, "").trim();
+        boolean microseconds = !us.isEmpty() && !us.equals("null");
         return new JtlSample(
                 row.number("timeStamp"),
-                row.atLeastZero("elapsed"),
+                elapsed,
                 row.text("label"),
                 row.text("responseCode"),
                 row.text("responseMessage", ""),
@@ -47,6 +72,8 @@ public final class JtlReader {
                 row.atLeastZero("bytes", 0),
                 row.atLeastZero("sentBytes", 0),
                 (int) row.number("allThreads", 0),
-                url(row.text("URL", "")));
+                url(row.text("URL", "")),
+                microseconds ? row.atLeastZero(ELAPSED_US) : elapsed * 1000,
+                microseconds);
     }
 }

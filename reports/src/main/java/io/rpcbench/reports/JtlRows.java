@@ -35,31 +35,49 @@ final class JtlRows {
      * row is a truncated or corrupt line, whose remaining values could be misread as the wrong columns.
      */
     static long read(Path file, List<String> required, Consumer<JtlRow> consumer) {
+        return read(file, required, Long.MAX_VALUE, consumer);
+    }
+
+    /** As {@link #read(Path, List, Consumer)}, stopping after {@code maxRows} rows. */
+    static long read(Path file, List<String> required, long maxRows, Consumer<JtlRow> consumer) {
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            MappingIterator<String[]> rows = open(file, reader);
-            String[] header = next(file, rows, 1);
-            if (header == null) {
-                throw new JtlFormatException(file, 1, "the file is empty; expected JMeter's CSV header line");
-            }
-            Map<String, Integer> columns = columns(file, header, required);
-            long count = 0;
-            long line = 1;
-            for (String[] fields = next(file, rows, line + 1); fields != null; fields = next(file, rows, line + 1)) {
-                line++;
-                if (fields.length == 1 && fields[0].isEmpty()) {
-                    continue;
-                }
-                if (fields.length != header.length) {
-                    throw new JtlFormatException(file, line, "the row has " + fields.length + " fields; expected "
-                            + header.length + " as in the header line (truncated or corrupt line?)");
-                }
-                consumer.accept(new JtlRow(file, line, fields, columns));
-                count++;
-            }
-            return count;
+            return read(file, reader, required, maxRows, consumer);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read JTL file " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * As {@link #read(Path, List, long, Consumer)} from {@code reader}, which holds a header line and rows of
+     * {@code file} (e.g. the header and the file's last rows); {@code file} only names the rows in messages.
+     */
+    static long read(Path file, Reader reader, List<String> required, long maxRows, Consumer<JtlRow> consumer)
+            throws IOException {
+        MappingIterator<String[]> rows = open(file, reader);
+        String[] header = next(file, rows, 1);
+        if (header == null) {
+            throw new JtlFormatException(file, 1, "the file is empty; expected JMeter's CSV header line");
+        }
+        Map<String, Integer> columns = columns(file, header, required);
+        long count = 0;
+        long line = 1;
+        while (count < maxRows) {
+            String[] fields = next(file, rows, line + 1);
+            if (fields == null) {
+                break;
+            }
+            line++;
+            if (fields.length == 1 && fields[0].isEmpty()) {
+                continue;
+            }
+            if (fields.length != header.length) {
+                throw new JtlFormatException(file, line, "the row has " + fields.length + " fields; expected "
+                        + header.length + " as in the header line (truncated or corrupt line?)");
+            }
+            consumer.accept(new JtlRow(file, line, fields, columns));
+            count++;
+        }
+        return count;
     }
 
     private static MappingIterator<String[]> open(Path file, Reader reader) throws IOException {

@@ -4,20 +4,40 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * Running statistics of the samples of one sampler label: counts, response-time percentiles from an
- * HdrHistogram over every sample (3 significant digits, so a percentile is exact to 0.1 %), throughput
- * over the label's own time span, bytes and errors by response code. Call {@link #add} for each sample,
- * then read the figures.
+ * Running statistics of the samples of one sampler label: counts, response times, throughput, bytes and errors by
+ * response code. Call {@link #add} for each sample, then read the figures.
+ *
+ * <p>Response times are kept in microseconds ({@link JtlSample#elapsedUs()}) and reported as milliseconds with
+ * µs precision (0.214 ms): mean, min and max exactly; percentiles from an HdrHistogram of 3 significant digits,
+ * so within 0.1 % of the exact nearest-rank value (HdrHistogram's value "at or below which" the share falls, the
+ * highest value equivalent to it). Samples of whole-ms resolution (a JTL without {@code elapsed_us}) are kept in a
+ * histogram of their own in ms, so their percentiles stay exact whole ms below 2,048 ms as JMeter reports them;
+ * {@link #resolution()} says which kind the figures come from.
  */
 public final class LabelStatistics {
+
+    /** Every sample had {@code elapsed_us}: response times in µs. */
+    public static final String MICROSECONDS = "us";
+    /** No sample had {@code elapsed_us}: response times are JMeter's whole milliseconds. */
+    public static final String WHOLE_MILLISECONDS = "ms";
+    /** Some samples in µs, some in whole ms (a sampler that sets no {@code elapsed_us}). */
+    public static final String MIXED = "mixed";
 
     private static final int SIGNIFICANT_DIGITS = 3;
 
     private final String label;
-    private final Histogram responseTimes = new Histogram(SIGNIFICANT_DIGITS);
+    private final long windowMs;
+    private final Histogram microseconds = new Histogram(SIGNIFICANT_DIGITS);
+    private final Histogram wholeMilliseconds = new Histogram(SIGNIFICANT_DIGITS);
+    private Histogram merged;
     private final Map<String, Long> errorsByCode = new TreeMap<>();
+    private long samples;
+    private long sumUs;
+    private long minUs = Long.MAX_VALUE;
+    private long maxUs = Long.MIN_VALUE;
     private long errors;
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
@@ -25,13 +45,33 @@ public final class LabelStatistics {
     private long sentBytes;
     private long minReceivedBytes = Long.MAX_VALUE;
 
+    /** Statistics whose throughput is over the samples' own span, as JMeter computes it. */
     public LabelStatistics(String label) {
-        this.label = label;
+        this(label, 0);
     }
 
-    /** Takes one sample into account. Negative response times (clock steps) count as 0 ms. */
+    /**
+     * Statistics of the samples that started in a measured window of {@code windowMs}: throughput is samples per
+     * second of the window.
+     */
+    LabelStatistics(String label, long windowMs) {
+        this.label = label;
+        this.windowMs = windowMs;
+    }
+
+    /** Takes one sample into account. Negative response times (clock steps) count as 0. */
     public void add(JtlSample sample) {
-        responseTimes.recordValue(Math.max(0, sample.elapsed()));
+        samples++;
+        long us = Math.max(0, sample.elapsedUs());
+        if (sample.microseconds()) {
+            microseconds.recordValue(us);
+        } else {
+            wholeMilliseconds.recordValue(Math.max(0, sample.elapsed()));
+        }
+        merged = null;
+        sumUs += us;
+        minUs = Math.min(minUs, us);
+        maxUs = Math.max(maxUs, us);
         if (!sample.success()) {
             errors++;
             errorsByCode.merge(sample.responseCode(), 1L, Long::sum);
@@ -45,7 +85,7 @@ public final class LabelStatistics {
 
     public String label() { return label; }
 
-    public long samples() { return responseTimes.getTotalCount(); }
+    public long samples() { return samples; }
 
     public long errors() { return errors; }
 
@@ -53,26 +93,69 @@ public final class LabelStatistics {
     public Map<String, Long> errorsByCode() { return Collections.unmodifiableMap(errorsByCode); }
 
     /** Errors as a percentage of samples; 0 when there are none. */
-    public double errorPercent() { return samples() == 0 ? 0 : 100.0 * errors / samples(); }
+    public double errorPercent() { return samples == 0 ? 0 : 100.0 * errors / samples; }
 
     /**
-     * Samples per second between the first sample's start and the last sample's end, as JMeter computes
-     * throughput.
+     * Samples per second: over the measured window for statistics of one (samples that started in it / its
+     * length), else between the first sample's start and the last sample's end, as JMeter computes throughput.
      */
     public double throughput() {
-        long spanMs = lastEnd - firstStart;
-        return samples() == 0 || spanMs <= 0 ? 0 : samples() * 1000.0 / spanMs;
+        long spanMs = spanMs();
+        return samples == 0 || spanMs <= 0 ? 0 : samples * 1000.0 / spanMs;
     }
 
-    public double meanMs() { return samples() == 0 ? 0 : responseTimes.getMean(); }
+    /** The time the throughput is over: the window's length, or first start to last end; 0 without samples. */
+    long spanMs() {
+        if (windowMs > 0) {
+            return windowMs;
+        }
+        return samples == 0 ? 0 : lastEnd - firstStart;
+    }
 
-    public long minMs() { return samples() == 0 ? 0 : responseTimes.getMinValue(); }
+    /** {@link #MICROSECONDS}, {@link #WHOLE_MILLISECONDS} or {@link #MIXED}; whole ms when there are no samples. */
+    public String resolution() {
+        long inMicroseconds = microseconds.getTotalCount();
+        if (inMicroseconds == 0) {
+            return WHOLE_MILLISECONDS;
+        }
+        return inMicroseconds == samples ? MICROSECONDS : MIXED;
+    }
 
-    public long maxMs() { return samples() == 0 ? 0 : responseTimes.getMaxValue(); }
+    /** The mean response time in ms, exact (from the sum of every sample's µs). */
+    public double meanMs() { return samples == 0 ? 0 : sumUs / 1000.0 / samples; }
 
-    /** The response time at or below which {@code percentile} % of samples fall, in ms. */
-    public long percentileMs(double percentile) {
-        return samples() == 0 ? 0 : responseTimes.getValueAtPercentile(percentile);
+    public double minMs() { return samples == 0 ? 0 : minUs / 1000.0; }
+
+    public double maxMs() { return samples == 0 ? 0 : maxUs / 1000.0; }
+
+    /**
+     * The response time at or below which {@code percentile} % of samples fall, in ms (µs precision); never above
+     * the exact maximum, which the histogram's bucket could otherwise round up to (3.000 ms read as 3.001).
+     */
+    public double percentileMs(double percentile) {
+        if (samples == 0) {
+            return 0;
+        }
+        double ms;
+        if (microseconds.getTotalCount() == 0) {
+            ms = wholeMilliseconds.getValueAtPercentile(percentile);
+        } else if (wholeMilliseconds.getTotalCount() == 0) {
+            ms = microseconds.getValueAtPercentile(percentile) / 1000.0;
+        } else {
+            ms = mixed().getValueAtPercentile(percentile) / 1000.0;
+        }
+        return Math.min(ms, maxMs());
+    }
+
+    /** Both kinds in one µs histogram: the whole-ms samples at their value x 1000. */
+    private Histogram mixed() {
+        if (merged == null) {
+            merged = microseconds.copy();
+            for (HistogramIterationValue value : wholeMilliseconds.recordedValues()) {
+                merged.recordValueWithCount(value.getValueIteratedTo() * 1000, value.getCountAtValueIteratedTo());
+            }
+        }
+        return merged;
     }
 
     public long receivedBytes() { return receivedBytes; }
@@ -80,7 +163,7 @@ public final class LabelStatistics {
     public long sentBytes() { return sentBytes; }
 
     /** The smallest number of bytes any sample received; 0 when there are no samples. */
-    public long minReceivedBytesPerSample() { return samples() == 0 ? 0 : minReceivedBytes; }
+    public long minReceivedBytesPerSample() { return samples == 0 ? 0 : minReceivedBytes; }
 
     public long firstStart() { return firstStart; }
 

@@ -5,13 +5,17 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
- * Reads one run into its part of the dashboard: one streaming pass over the JTL feeding the per-label
- * statistics, the run total, the client timeline and the error categories; then one pass over the PerfMon
- * file feeding the server timeline; then both timelines are brought to one bucket width so client and server
- * share the time axis. Memory depends on the number of labels, error codes and metrics, not on the files'
- * length.
+ * Reads one run into its part of the dashboard: a streaming pass over the JTL ({@link WindowedJtl}: one pass,
+ * or two when the measured window's place was guessed wrong) feeding the client timeline with every sample and
+ * the per-label statistics, the run total, the error categories, the provider shares and the window's thirds with
+ * the samples that started in the measured window; then one pass over the PerfMon file feeding the server
+ * timeline (every reading) and the window's server figures; then both timelines are brought to one bucket width
+ * so client and server share the time axis, and the window's steadiness is judged. Memory depends on the number
+ * of labels, error codes and metrics, not on the files' length.
  *
  * <pre>{@code
  * DashboardData.RunData run = RunReport.read(input, htmlFolder);
@@ -23,28 +27,57 @@ final class RunReport {
 
     private RunReport() {}
 
-    /** @param htmlFolder the folder the dashboard is written to, to make the JMeter dashboard's link relative */
-    static DashboardData.RunData read(RunInput input, Path htmlFolder) {
-        Map<String, LabelStatistics> labels = new LinkedHashMap<>();
-        LabelStatistics total = new LabelStatistics(TOTAL);
-        ClientTimeline client = new ClientTimeline();
-        ErrorCategories errors = new ErrorCategories();
-        ProviderShares providers = new ProviderShares();
-        JtlReader.read(input.jtl(), sample -> {
-            labels.computeIfAbsent(sample.label(), LabelStatistics::new).add(sample);
-            total.add(sample);
+    /** One pass over the JTL for a given window: the whole run's series, the window's figures. */
+    private static final class JtlPass implements Consumer<JtlSample> {
+        final MeasuredWindow window;
+        final Map<String, LabelStatistics> labels = new LinkedHashMap<>();
+        final LabelStatistics total;
+        final ClientTimeline client = new ClientTimeline();
+        final ErrorCategories errors = new ErrorCategories();
+        final ProviderShares providers = new ProviderShares();
+        final WindowThirds thirds;
+
+        JtlPass(MeasuredWindow window) {
+            this.window = window;
+            this.total = new LabelStatistics(TOTAL, window.lengthMs());
+            this.thirds = new WindowThirds(window);
+        }
+
+        @Override
+        public void accept(JtlSample sample) {
             client.accept(sample);
+            if (!window.contains(sample.timeStamp())) {
+                return;
+            }
+            labels.computeIfAbsent(sample.label(), label -> new LabelStatistics(label, window.lengthMs())).add(sample);
+            total.add(sample);
             errors.accept(sample);
             providers.accept(sample);
-        });
+            thirds.accept(sample);
+        }
+    }
+
+    /**
+     * @param htmlFolder the folder the dashboard is written to, to make the JMeter dashboard's link relative
+     * @throws IllegalArgumentException naming the run when its measured window holds no samples
+     */
+    static DashboardData.RunData read(RunInput input, Path htmlFolder) {
+        WindowedJtl.Result<JtlPass> read = WindowedJtl.read(input.name(), input.jtl(), input.warmup(),
+                input.measured(), JtlPass::new);
+        JtlPass jtl = read.pass();
+        MeasuredWindow window = read.window();
 
         ServerTimeline server = new ServerTimeline();
-        input.perfmon().ifPresent(perfmon -> PerfMonReader.read(perfmon, server));
+        ServerWindow serverWindow = new ServerWindow(window);
+        input.perfmon().ifPresent(perfmon -> PerfMonReader.read(perfmon, sample -> {
+            server.accept(sample);
+            serverWindow.accept(sample);
+        }));
 
-        long bucketMs = Math.max(client.widthMs(), server.widthMs());
-        client.coarsenTo(bucketMs);
+        long bucketMs = Math.max(jtl.client.widthMs(), server.widthMs());
+        jtl.client.coarsenTo(bucketMs);
         server.coarsenTo(bucketMs);
-        DashboardData.ClientSeries clientSeries = client.series();
+        DashboardData.ClientSeries clientSeries = jtl.client.series();
 
         long start = Long.MAX_VALUE;
         long end = Long.MIN_VALUE;
@@ -57,32 +90,41 @@ final class RunReport {
             start = Math.min(start, serverSpan[0]);
             end = Math.max(end, serverSpan[1] + bucketMs);
         }
-        if (start == Long.MAX_VALUE) {
-            start = 0;
-            end = 0;
-        }
+
+        DashboardData.ServerFigures serverFigures = serverWindow.figures();
+        Optional<String> generatorHost = serverWindow.loadGeneratorHost();
+        SteadinessRule.LoadGenerator generator = new SteadinessRule.LoadGenerator(input.clientCpuPercent(),
+                input.clientCores(), generatorHost, generatorHost.map(serverWindow::hostCpuPercent),
+                generatorHost.isPresent() && generatorHost.get().equals(serverFigures.providerHost()));
+        DashboardData.Steadiness steadiness = SteadinessRule.judge(jtl.thirds.thirds(), window, bucketMs, generator);
 
         List<DashboardData.LabelFigures> figures = new ArrayList<>();
-        labels.values().forEach(label -> figures.add(figures(label)));
+        jtl.labels.values().forEach(label -> figures.add(figures(label)));
         return new DashboardData.RunData(input.name(), input.system(), input.scenario(),
                 input.jtl().getFileName().toString(),
                 input.perfmon().map(p -> p.getFileName().toString()).orElse(null),
                 input.jmeterDashboard().map(link -> DashboardLink.resolve(link, htmlFolder, input.name())).orElse(null),
-                start, end, bucketMs, figures, figures(total), errors.categories(total.samples()), providers.shares(), clientSeries,
-                server.hosts());
+                start, end, bucketMs, window.warmupMs(), window.startMs(), window.endMs(), figures,
+                figures(jtl.total), steadiness, serverFigures, jtl.errors.categories(jtl.total.samples()),
+                jtl.providers.shares(), clientSeries, server.hosts());
     }
 
-    /** The summary row of one label; KB/s over the label's own span, as JMeter's dashboard computes them. */
+    /** The summary row of one label; TPS and KB/s over the measured window (or the label's own span). */
     static DashboardData.LabelFigures figures(LabelStatistics s) {
-        long spanMs = s.lastEnd() - s.firstStart();
-        double seconds = s.samples() == 0 || spanMs <= 0 ? 0 : spanMs / 1000.0;
+        double seconds = s.spanMs() / 1000.0;
         return new DashboardData.LabelFigures(s.label(), s.samples(),
                 Figures.round(s.throughput(), 3),
                 Figures.round(s.meanMs(), 3),
-                s.minMs(), s.maxMs(),
-                s.percentileMs(50), s.percentileMs(90), s.percentileMs(95), s.percentileMs(99),
+                Figures.round(s.minMs(), 3),
+                Figures.round(s.maxMs(), 3),
+                Figures.round(s.percentileMs(50), 3),
+                Figures.round(s.percentileMs(90), 3),
+                Figures.round(s.percentileMs(95), 3),
+                Figures.round(s.percentileMs(99), 3),
+                Figures.round(s.percentileMs(99.9), 3),
                 Figures.round(s.errorPercent(), 3),
-                Figures.round(seconds == 0 ? 0 : s.receivedBytes() / 1024.0 / seconds, 3),
-                Figures.round(seconds == 0 ? 0 : s.sentBytes() / 1024.0 / seconds, 3));
+                Figures.round(seconds <= 0 ? 0 : s.receivedBytes() / 1024.0 / seconds, 3),
+                Figures.round(seconds <= 0 ? 0 : s.sentBytes() / 1024.0 / seconds, 3),
+                s.resolution());
     }
 }

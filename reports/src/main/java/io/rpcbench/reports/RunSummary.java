@@ -1,16 +1,21 @@
 package io.rpcbench.reports;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
- * The per-label statistics of one JTL file, built in one streaming pass.
+ * The per-label statistics of one JTL file, built in a streaming pass: of every sample, or of the samples that
+ * started in a measured window ({@link MeasuredWindow}: from a warm-up after the first sample start, for a measured
+ * length or to the end; then the throughput is per second of the window).
  *
  * <pre>{@code
- * RunSummary run = RunSummary.of(Path.of("results/dubbo-echo-1k.jtl"));
+ * RunSummary run = RunSummary.of(Path.of("results/dubbo-echo-1k.jtl"), Duration.ofSeconds(30), Optional.empty());
  * LabelStatistics echo = run.label("dubbo-echo-1k");
  * }</pre>
  */
@@ -24,11 +29,41 @@ public final class RunSummary {
         this.labels = labels;
     }
 
-    /** Reads {@code jtl} once and summarises it per label, labels in order of first appearance. */
+    /** Reads {@code jtl} once and summarises every sample per label, labels in order of first appearance. */
     public static RunSummary of(Path jtl) {
         Map<String, LabelStatistics> labels = new LinkedHashMap<>();
         JtlReader.read(jtl, sample -> labels.computeIfAbsent(sample.label(), LabelStatistics::new).add(sample));
         return new RunSummary(jtl, labels);
+    }
+
+    /**
+     * Summarises the samples of {@code jtl} that started in its measured window: from {@code warmup} after the
+     * first sample start, for {@code measured} or (empty) to the end.
+     *
+     * @throws IllegalArgumentException naming the file, the warm-up and the file's time span when no sample
+     *     started in the window
+     */
+    public static RunSummary of(Path jtl, Duration warmup, Optional<Duration> measured) {
+        WindowedJtl.Result<WindowPass> read = WindowedJtl.read(String.valueOf(jtl.getFileName()), jtl, warmup,
+                measured, WindowPass::new);
+        return new RunSummary(jtl, read.pass().labels);
+    }
+
+    private static final class WindowPass implements Consumer<JtlSample> {
+        final MeasuredWindow window;
+        final Map<String, LabelStatistics> labels = new LinkedHashMap<>();
+
+        WindowPass(MeasuredWindow window) {
+            this.window = window;
+        }
+
+        @Override
+        public void accept(JtlSample sample) {
+            if (window.contains(sample.timeStamp())) {
+                labels.computeIfAbsent(sample.label(), label -> new LabelStatistics(label, window.lengthMs()))
+                        .add(sample);
+            }
+        }
     }
 
     public Path jtl() { return jtl; }

@@ -2,27 +2,39 @@ package io.rpcbench.reports;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * The plain-text table the benchmark prints at the end of a run, one row per plan (or per label of a plan with
- * several samplers), with the figures of seed 003's table: samples, TPS, average, p90, p95, p99 and error %, then
- * where each plan's JMeter dashboard is. Response times are in ms, the resolution of JMeter's result files.
+ * several samplers), with the figures of seed 003's table: samples, TPS, mean, p50, p90, p95, p99, p99.9 and
+ * error %; then, per plan, whether its measured window was steady ({@link SteadinessRule}); then where each plan's
+ * JMeter dashboard is.
+ *
+ * <p>Response times are ms with 3 decimals (µs) from the samplers' {@code elapsed_us}. A row whose JTL has no such
+ * column shows JMeter's whole ms and is marked {@value #WHOLE_MS_MARK} after its name, a row with both kinds
+ * {@value #MIXED_MARK}; a footnote under the table says what the marks mean.
  *
  * <pre>{@code
  * SummaryTable table = new SummaryTable();
  * table.add("dubbo-echo-1k", statistics, "results/dubbo-echo-1k/dashboard/index.html");
+ * table.addSteadiness("dubbo-echo-1k", dashboardData.runs().get(0).steadiness());
  * System.out.print(table.render());
  * }</pre>
  */
 public final class SummaryTable {
 
-    private static final String FIGURES = " %10s %10s %8s %7s %7s %7s %8s %12s%n";
+    static final String WHOLE_MS_MARK = "*";
+    static final String MIXED_MARK = "**";
+
+    private static final String FIGURES = " %10s %10s %9s %9s %9s %9s %9s %9s %8s %12s%n";
     private static final int MIN_NAME_WIDTH = 20;
 
     private final List<Row> rows = new ArrayList<>();
+    private final Map<String, DashboardData.Steadiness> steadiness = new LinkedHashMap<>();
 
     private record Row(String plan, LabelStatistics statistics, String dashboard) {}
 
@@ -34,27 +46,50 @@ public final class SummaryTable {
         rows.add(new Row(plan, statistics, dashboard));
     }
 
-    /** The table as lines ending in {@code \n}, numbers in {@link Locale#ROOT}. */
+    /** Adds the steadiness verdict of a plan's measured window (a run's {@link DashboardData.RunData#steadiness()}). */
+    public void addSteadiness(String plan, DashboardData.Steadiness verdict) {
+        steadiness.put(plan, verdict);
+    }
+
+    /** The table as lines ending in the platform's line separator, numbers in {@link Locale#ROOT}. */
     public String render() {
-        int width = Math.max(MIN_NAME_WIDTH, rows.stream().mapToInt(row -> row.plan().length()).max().orElse(0));
+        int width = Math.max(MIN_NAME_WIDTH, rows.stream().mapToInt(row -> name(row).length()).max().orElse(0));
         String format = "%-" + width + "s" + FIGURES;
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, format, "plan", "samples", "TPS", "avg ms", "p90 ms", "p95 ms", "p99 ms",
-                "error %", "recv B/smp"));
+        out.append(String.format(Locale.ROOT, format, "plan", "samples", "TPS", "avg ms", "p50 ms", "p90 ms", "p95 ms",
+                "p99 ms", "p99.9 ms", "error %", "recv B/smp"));
         for (Row row : rows) {
             LabelStatistics s = row.statistics();
             out.append(String.format(Locale.ROOT, format,
-                    row.plan(),
+                    name(row),
                     s.samples(),
                     String.format(Locale.ROOT, "%.1f", s.throughput()),
-                    String.format(Locale.ROOT, "%.2f", s.meanMs()),
-                    s.percentileMs(90),
-                    s.percentileMs(95),
-                    s.percentileMs(99),
+                    ms(s.meanMs()),
+                    ms(s.percentileMs(50)),
+                    ms(s.percentileMs(90)),
+                    ms(s.percentileMs(95)),
+                    ms(s.percentileMs(99)),
+                    ms(s.percentileMs(99.9)),
                     String.format(Locale.ROOT, "%.2f", s.errorPercent()),
                     s.samples() == 0 ? "-" : Long.toString(s.receivedBytes() / s.samples())));
         }
-        out.append(System.lineSeparator()).append("JMeter dashboards:").append(System.lineSeparator());
+        String newline = System.lineSeparator();
+        if (rows.stream().anyMatch(row -> mark(row).equals(WHOLE_MS_MARK))) {
+            out.append(WHOLE_MS_MARK).append(" response times in whole ms (JMeter's elapsed): the JTL has no elapsed_us "
+                    + "column").append(newline);
+        }
+        if (rows.stream().anyMatch(row -> mark(row).equals(MIXED_MARK))) {
+            out.append(MIXED_MARK).append(" response times partly in whole ms (JMeter's elapsed): some samples had no "
+                    + "elapsed_us value").append(newline);
+        }
+        if (!steadiness.isEmpty()) {
+            out.append(newline).append("Steadiness of each plan's measured window:").append(newline);
+            steadiness.forEach((plan, verdict) -> {
+                out.append("  ").append(plan).append(": ").append(verdict.verdict()).append(newline);
+                verdict.warnings().forEach(w -> out.append("    warning: ").append(w).append(newline));
+            });
+        }
+        out.append(newline).append("JMeter dashboards:").append(newline);
         Set<String> listed = new HashSet<>();
         for (Row row : rows) {
             if (listed.add(row.dashboard())) {
@@ -63,5 +98,22 @@ public final class SummaryTable {
             }
         }
         return out.toString();
+    }
+
+    private static String name(Row row) {
+        String mark = mark(row);
+        return mark.isEmpty() ? row.plan() : row.plan() + " " + mark;
+    }
+
+    private static String mark(Row row) {
+        return switch (row.statistics().resolution()) {
+            case LabelStatistics.MICROSECONDS -> "";
+            case LabelStatistics.MIXED -> MIXED_MARK;
+            default -> row.statistics().samples() == 0 ? "" : WHOLE_MS_MARK;
+        };
+    }
+
+    private static String ms(double value) {
+        return String.format(Locale.ROOT, "%.3f", value);
     }
 }

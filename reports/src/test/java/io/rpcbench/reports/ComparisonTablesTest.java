@@ -23,15 +23,20 @@ class ComparisonTablesTest {
     }
 
     @Test
-    void oneTablePerScenarioWithOneRowPerSystemAndServerColumnsPerHost() {
+    void oneTablePerScenarioWithOneRowPerSystemAndTheProviderHostsColumns() {
         DashboardData data = DashboardFixtures.dashboard().read(DashboardFixtures.folder());
 
         assertThat(data.comparison()).hasSize(1);
         DashboardData.ComparisonTable table = data.comparison().get(0);
         assertThat(table.scenario()).isEqualTo("echo-1k");
-        assertThat(table.columns()).containsExactly("samples", "TPS", "average ms", "p90 ms", "p95 ms", "p99 ms",
-                "error %", "127.0.0.1 CPU %", "127.0.0.1 memory %");
+        // The fixtures' PerfMon files hold the host's CPU, memory % and network of one agent (no provider process,
+        // no readbytes/writebytes, no GC): only those server columns appear.
+        assertThat(table.columns()).containsExactly("samples", "TPS", "average ms", "p50 ms", "p90 ms", "p95 ms",
+                "p99 ms", "p99.9 ms", "error %", "provider host CPU %", "provider host memory %", "network in B/s",
+                "network out B/s");
         assertThat(table.rows()).extracting(DashboardData.ComparisonRow::title).containsExactly("dubbo", "thrift");
+        assertThat(table.rows()).extracting(DashboardData.ComparisonRow::resolution).containsExactly("ms", "us");
+        assertThat(table.rows().get(1).values().get(9)).isEqualTo(data.runs().get(1).server().hostCpuPercent());
         assertThat(table.rows().get(0).values().get(1)).isEqualTo(data.runs().get(0).total().tps());
         assertThat(table.differences()).extracting(DashboardData.ComparisonRow::title)
                 .containsExactly("thrift vs dubbo %");

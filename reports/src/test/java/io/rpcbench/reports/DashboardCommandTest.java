@@ -79,6 +79,58 @@ class DashboardCommandTest {
     }
 
     @Test
+    void aRunsMeasuredWindowAndLoadGeneratorCpuAreOptionsOfItsSpec() {
+        RunInput run = DashboardCommand.parse("dubbo-echo-1k=r/a.jtl,warmup=30,measured=540.5,client-cpu=42.5,"
+                + "client-cores=8");
+
+        assertThat(run.warmup()).isEqualTo(java.time.Duration.ofSeconds(30));
+        assertThat(run.measured()).contains(java.time.Duration.ofMillis(540_500));
+        assertThat(run.clientCpuPercent()).contains(42.5);
+        assertThat(run.clientCores()).contains(8);
+        RunInput plain = DashboardCommand.parse("dubbo-echo-1k=r/a.jtl");
+        assertThat(plain.warmup()).isZero();
+        assertThat(plain.measured()).isEmpty();
+        assertThat(plain.clientCpuPercent()).isEmpty();
+    }
+
+    @Test
+    void badWindowAndCpuValuesAreNamed() {
+        assertThatThrownBy(() -> DashboardCommand.parse("a=x.jtl,warmup=soon"))
+                .hasMessageStartingWith("--run 'a=x.jtl,warmup=soon': warmup=soon is not a number; expected seconds "
+                        + "from 0, e.g. 30 or 2.5");
+        assertThatThrownBy(() -> DashboardCommand.parse("a=x.jtl,warmup=-1"))
+                .hasMessage("--run 'a=x.jtl,warmup=-1': warmup=-1; expected seconds from 0, e.g. 30 or 2.5");
+        assertThatThrownBy(() -> DashboardCommand.parse("a=x.jtl,measured=0"))
+                .hasMessage("--run 'a=x.jtl,measured=0': measured=0; expected seconds above 0, e.g. 540 or 2.5");
+        assertThatThrownBy(() -> DashboardCommand.parse("a=x.jtl,client-cpu=50"))
+                .hasMessageContaining("client-cpu= and client-cores= go together");
+        assertThatThrownBy(() -> DashboardCommand.parse("a=x.jtl,client-cpu=50,client-cores=2.5"))
+                .hasMessage("--run 'a=x.jtl,client-cpu=50,client-cores=2.5': client-cores=2.5; expected a whole "
+                        + "number of cores from 1");
+        assertThatThrownBy(() -> DashboardCommand.parse("a=x.jtl,client-cpu=150,client-cores=4"))
+                .hasMessage("run 'a': the JMeter process's CPU is 150.0 %; expected 0 to 100, as % of all the "
+                        + "machine's cores");
+    }
+
+    @Test
+    void aWarmupLongerThanTheRunExitsWith1NamingTheRunAndTheJtlsSpan() {
+        int code = run("--run", "dubbo-echo-1k=" + DashboardFixtures.file("dubbo-echo-1k.jtl") + ",warmup=60",
+                "--output", dir.resolve("d.html").toString());
+
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString()).startsWith("rpcbench-reports: run 'dubbo-echo-1k': no sample started in the "
+                + "measured window (warm-up 60 s: from ").contains("dubbo-echo-1k.jtl has samples starting from");
+        assertThat(dir.resolve("d.html")).doesNotExist();
+    }
+
+    @Test
+    void helpNamesTheWindowOptions() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString()).contains("warmup=SECONDS", "measured=SECONDS", "client-cpu=PERCENT",
+                "client-cores=N", "STARTED in the measured window");
+    }
+
+    @Test
     void missingOutputIsAUsageError() {
         assertThat(run("--run", "a=x.jtl")).isEqualTo(2);
         assertThat(err.toString()).contains("Missing required option: '--output=HTML'");

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -15,8 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Seals the dashboard's figures for the committed fixtures (a golden JSON file), and checks the figures that
- * matter against values computed here independently from the raw files: nearest-rank percentiles over the
- * sorted response times, counts, mean, throughput and per-second series.
+ * matter against values computed here independently from the raw files: the measured window, nearest-rank
+ * percentiles over the sorted response times of the samples that started in it (whole ms, or µs from
+ * elapsed_us), counts, mean, throughput and per-second series.
  *
  * <p>To accept an intended change of the figures, run with {@code -Drpcbench.golden.update=true} and review
  * the diff of {@code dashboard-data.json}.
@@ -37,26 +39,51 @@ class DashboardDataGoldenTest {
     }
 
     @Test
-    void summaryFiguresEqualIndependentlyComputedOnes() throws IOException {
+    void summaryFiguresEqualIndependentlyComputedOnesOverTheMeasuredWindow() throws IOException {
         for (DashboardData.RunData run : data.runs()) {
-            List<long[]> rows = rawSamples(DashboardFixtures.file(run.jtl()));
-            long[] sorted = rows.stream().mapToLong(r -> r[1]).sorted().toArray();
-            DashboardData.LabelFigures figures = run.labels().get(0);
+            List<long[]> all = rawSamples(DashboardFixtures.file(run.jtl()));
+            long firstStart = all.stream().mapToLong(r -> r[0]).min().orElseThrow();
+            long lastEnd = all.stream().mapToLong(r -> r[0] + r[1]).max().orElseThrow();
+            boolean windowed = run.name().startsWith("thrift");
+            long windowStart = firstStart + (windowed ? DashboardFixtures.THRIFT_WARMUP.toMillis() : 0);
+            long windowEnd = windowed ? windowStart + DashboardFixtures.THRIFT_MEASURED.toMillis() : lastEnd;
+            assertThat(run.windowStartMs()).isEqualTo(windowStart);
+            assertThat(run.windowEndMs()).isEqualTo(windowEnd);
+            assertThat(run.warmupMs()).isEqualTo(windowStart - firstStart);
 
-            assertThat(figures.samples()).isEqualTo(sorted.length);
-            assertThat(figures.minMs()).isEqualTo(sorted[0]);
-            assertThat(figures.maxMs()).isEqualTo(sorted[sorted.length - 1]);
-            assertThat(figures.p50Ms()).isEqualTo(nearestRank(sorted, 50));
-            assertThat(figures.p90Ms()).isEqualTo(nearestRank(sorted, 90));
-            assertThat(figures.p95Ms()).isEqualTo(nearestRank(sorted, 95));
-            assertThat(figures.p99Ms()).isEqualTo(nearestRank(sorted, 99));
-            double mean = rows.stream().mapToLong(r -> r[1]).average().orElseThrow();
-            assertThat(figures.averageMs()).isCloseTo(mean, within(0.001));
-            long firstStart = rows.stream().mapToLong(r -> r[0]).min().orElseThrow();
-            long lastEnd = rows.stream().mapToLong(r -> r[0] + r[1]).max().orElseThrow();
-            assertThat(figures.tps()).isCloseTo(sorted.length * 1000.0 / (lastEnd - firstStart), within(0.001));
-            long failed = rows.stream().filter(r -> r[2] == 0).count();
-            assertThat(figures.errorPercent()).isCloseTo(100.0 * failed / sorted.length, within(0.001));
+            List<long[]> rows = all.stream().filter(r -> r[0] >= windowStart && r[0] < windowEnd).toList();
+            // Thrift's window leaves the warm-up and the last 3 s out: 12 s at 12 samples/s; Dubbo's counts all.
+            assertThat(rows.size()).as("samples in the window").isEqualTo(windowed ? 144 : all.size());
+            DashboardData.LabelFigures figures = run.labels().get(0);
+            assertThat(figures.samples()).isEqualTo(rows.size());
+            double errorShare = 100.0 * rows.stream().filter(r -> r[2] == 0).count() / rows.size();
+            assertThat(figures.errorPercent()).isCloseTo(errorShare, within(0.001));
+            assertThat(figures.tps()).isCloseTo(rows.size() * 1000.0 / (windowEnd - windowStart), within(0.001));
+            if (windowed) {
+                // elapsed_us: µs; mean, min and max exact, percentiles within HdrHistogram's 0.1 %.
+                long[] us = rows.stream().mapToLong(r -> r[3]).sorted().toArray();
+                assertThat(figures.resolution()).isEqualTo("us");
+                assertThat(figures.minMs()).isEqualTo(us[0] / 1000.0);
+                assertThat(figures.maxMs()).isEqualTo(us[us.length - 1] / 1000.0);
+                assertThat(figures.averageMs()).isCloseTo(Arrays.stream(us).average().orElseThrow() / 1000, within(0.0005));
+                for (double[] p : new double[][] {{50, figures.p50Ms()}, {90, figures.p90Ms()}, {95, figures.p95Ms()},
+                        {99, figures.p99Ms()}, {99.9, figures.p999Ms()}}) {
+                    double exact = nearestRank(us, p[0]) / 1000.0;
+                    assertThat(p[1]).as("p%s", p[0]).isCloseTo(exact, within(exact * 0.001 + 0.0005));
+                }
+            } else {
+                // No elapsed_us: JMeter's whole ms, exact.
+                long[] ms = rows.stream().mapToLong(r -> r[1]).sorted().toArray();
+                assertThat(figures.resolution()).isEqualTo("ms");
+                assertThat(figures.minMs()).isEqualTo(ms[0]);
+                assertThat(figures.maxMs()).isEqualTo(ms[ms.length - 1]);
+                assertThat(figures.p50Ms()).isEqualTo(nearestRank(ms, 50));
+                assertThat(figures.p90Ms()).isEqualTo(nearestRank(ms, 90));
+                assertThat(figures.p95Ms()).isEqualTo(nearestRank(ms, 95));
+                assertThat(figures.p99Ms()).isEqualTo(nearestRank(ms, 99));
+                assertThat(figures.p999Ms()).isEqualTo(nearestRank(ms, 99.9));
+                assertThat(figures.averageMs()).isCloseTo(Arrays.stream(ms).average().orElseThrow(), within(0.0005));
+            }
         }
     }
 
@@ -116,16 +143,19 @@ class DashboardDataGoldenTest {
     }
 
     /**
-     * timeStamp, elapsed and success (1/0) of every row, read with a plain split: the fixtures' first three
-     * columns never hold quotes or commas, and success is the 8th column.
+     * timeStamp, elapsed, success (1/0) and elapsed_us (or -1) of every row, read with a plain split: the
+     * fixtures' first three columns never hold quotes or commas, success is the 8th column, and elapsed_us, when
+     * the header has it, the last.
      */
     static List<long[]> rawSamples(Path jtl) throws IOException {
         List<long[]> rows = new ArrayList<>();
         List<String> lines = Files.readAllLines(jtl, StandardCharsets.UTF_8);
+        boolean microseconds = lines.get(0).endsWith(",elapsed_us");
         for (String line : lines.subList(1, lines.size())) {
             String[] fields = line.split(",");
             boolean success = line.contains(",true,");
-            rows.add(new long[] {Long.parseLong(fields[0]), Long.parseLong(fields[1]), success ? 1 : 0});
+            rows.add(new long[] {Long.parseLong(fields[0]), Long.parseLong(fields[1]), success ? 1 : 0,
+                    microseconds ? Long.parseLong(fields[fields.length - 1]) : -1});
         }
         return rows;
     }

@@ -48,14 +48,34 @@ class DashboardInChromiumIT {
         Path html = OUT.resolve("dashboard.html").toAbsolutePath();
         DashboardData data = DashboardFixtures.dashboard().write(html);
 
-        String status = status(chromium.dumpDom(html));
+        String dom = chromium.dumpDom(html);
 
-        // Per run: 4 client charts and one per PerfMon type of each host.
-        int charts = data.runs().stream()
-                .mapToInt(r -> 4 + r.hosts().stream().mapToInt(h -> h.charts().size()).sum()).sum();
-        assertThat(status).startsWith("rpcbench-ok charts=" + charts + " points=");
+        assertThat(status(dom)).startsWith("rpcbench-ok charts=" + charts(data) + " points=");
+        assertThat(dom).contains("Steadiness of the measured window", "steady (first third 12.0 TPS",
+                "the warm-up (not counted)", "whole ms *", "µs");
         chromium.screenshot(html, OUT.resolve("dashboard.png"), 1400, 3000);
         assertThat(Files.size(OUT.resolve("dashboard.png"))).isGreaterThan(50_000);
+    }
+
+    @Test
+    void aRecordedRunWithAWindowShowsItsVerdictWarningsAndProviderFigures() throws Exception {
+        Assumptions.assumeTrue(skipReason == null, skipReason);
+        Path html = OUT.resolve("window.html").toAbsolutePath();
+        DashboardData data = RecordedRunWindowTest.dashboard().write(html);
+
+        String dom = chromium.dumpDom(html);
+
+        assertThat(status(dom)).startsWith("rpcbench-ok charts=" + charts(data) + " points=");
+        assertThat(dom).contains("Provider over the measured window: agent 10.0.0.7", "GC pause (% of the window)",
+                "Warning: the load generator's machine (agent 127.0.0.1) had its CPU saturated (97 %)",
+                "provider CPU (% of a core)");
+        chromium.screenshot(html, OUT.resolve("window.png"), 1400, 3600);
+        assertThat(Files.size(OUT.resolve("window.png"))).isGreaterThan(50_000);
+    }
+
+    /** Per run: 4 client charts and one per PerfMon type of each host. */
+    private static int charts(DashboardData data) {
+        return data.runs().stream().mapToInt(r -> 4 + r.hosts().stream().mapToInt(h -> h.charts().size()).sum()).sum();
     }
 
     @Test

@@ -44,6 +44,24 @@ class JtlReaderTest {
     }
 
     @Test
+    void readsElapsedUsAsTheSamplesMicrosecondsAndRefusesABadValueNamingIt() throws IOException {
+        // JMeter's CSVSaveService quotes sample variable names in the header and writes an unset one as null.
+        Path jtl = write("timeStamp,elapsed,label,responseCode,success,\"elapsed_us\"\n1000,0,a,OK,true,214\n"
+                + "1001,3,a,OK,true,null\n");
+        List<JtlSample> samples = new ArrayList<>();
+        JtlReader.read(jtl, samples::add);
+        assertThat(samples).containsExactly(new JtlSample(1000, 0, "a", "OK", "", true, 0, 0, 0, "", 214, true),
+                new JtlSample(1001, 3, "a", "OK", "", true, 0, 0, 0, "", 3000, false));
+
+        Path negative = write("timeStamp,elapsed,label,responseCode,success,elapsed_us\n1000,0,a,OK,true,-3\n");
+        assertThatThrownBy(() -> JtlReader.read(negative, s -> {}))
+                .hasMessage(negative + ":2: 'elapsed_us' is '-3'; expected a whole number from 0");
+        Path text = write("timeStamp,elapsed,label,responseCode,success,elapsed_us\n1000,0,a,OK,true,0.2ms\n");
+        assertThatThrownBy(() -> JtlReader.read(text, s -> {}))
+                .hasMessage(text + ":2: 'elapsed_us' is '0.2ms'; expected a whole number");
+    }
+
+    @Test
     void findsColumnsByNameWhateverTheirOrder() throws IOException {
         Path jtl = write("label,success,elapsed,timeStamp,responseCode\n" + "a,true,12,1000,OK\n");
         List<JtlSample> samples = new ArrayList<>();
