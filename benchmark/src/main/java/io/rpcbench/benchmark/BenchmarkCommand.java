@@ -1,6 +1,9 @@
 package io.rpcbench.benchmark;
 
 import io.rpcbench.reports.Dashboard;
+import io.rpcbench.reports.DashboardData;
+import io.rpcbench.reports.DashboardJson;
+import io.rpcbench.reports.RunInput;
 import io.rpcbench.reports.LabelStatistics;
 import io.rpcbench.reports.RunSummary;
 import io.rpcbench.reports.SummaryTable;
@@ -10,9 +13,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -24,40 +30,72 @@ import picocli.CommandLine.Spec;
 /**
  * The main job: seed 003 on this machine. Starts the provider (embedded ZooKeeper, Dubbo and Thrift on
  * free loopback ports) and a server agent beside it, runs each plan headless in the laid-out JMeter (whose
- * PerfMon collector reads the agent), stops what it started, prints samples, TPS, average, p90/p95/p99 and
- * error % per plan with the path of each JMeter dashboard, and writes one rpcbench dashboard of all plans
- * with the provider host's CPU, memory, disk I/O and network.
+ * PerfMon collector reads the agent) for a warm-up and then a measured window, showing its progress from JMeter's
+ * summariser; stops what it started; then counts the measured window only: it prints samples, TPS, response times
+ * in microsecond resolution and error % per plan with each plan's steadiness verdict, has JMeter build its own
+ * dashboard of the same window ({@code jmeter -g} with start and end dates), and writes one rpcbench dashboard of
+ * all plans with the provider host's CPU, memory, disk I/O, network and the provider JVM's GC, and its figures as
+ * {@code dashboard.json} for {@code rpcbench-reports compare}.
  */
 @Command(name = "run-benchmark", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs the rpcbench plans against a local provider and prints the seed-003 summary table.")
 public final class BenchmarkCommand implements Callable<Integer> {
 
+    /**
+     * The default warm-up, chosen by measurement (docs/performance.md): on a 2-vCPU machine the first plan,
+     * dubbo-echo-1k against a provider that has just started, reaches its steady throughput only after this long.
+     */
+    static final int DEFAULT_WARMUP_SECONDS = 60;
+
+    /** The default measured window: three thirds long enough for the steadiness verdict to tell noise from a trend. */
+    static final int DEFAULT_MEASURED_SECONDS = 30;
+
+    /** The plan properties the job's own options set; -J may not set them behind those options' backs. */
+    private static final Set<String> JOB_PROPERTIES = Set.of("threads", "rampup", JMeterRun.WARMUP, "duration");
+
     /** Seed 003's four plans: Dubbo (hessian2) and Thrift (binary) echoing 1 KiB and 100 KiB. */
     static final List<String> SEED_003_PLANS =
             List.of("dubbo-echo-1k", "dubbo-echo-100k", "thrift-echo-1k", "thrift-echo-100k");
 
-    private static final int FULL_DURATION_SECONDS = 600;
+    /** Seed 003 measured 10 minutes per system. */
+    private static final int FULL_MEASURED_SECONDS = 600;
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "20",
-            description = "How long each plan runs (default: ${DEFAULT-VALUE} s).")
+    @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_WARMUP_SECONDS,
+            description = "Warm-up of each plan before its measured window; run but not counted (default: "
+                    + "${DEFAULT-VALUE} s, long enough on a 2-vCPU machine for every plan to be steady).")
+    private int warmupSeconds;
+
+    @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_MEASURED_SECONDS,
+            description = "The measured window of each plan, after its warm-up (default: ${DEFAULT-VALUE} s).")
     private int durationSeconds;
 
-    @Option(names = "--full", description = "Run each plan for " + FULL_DURATION_SECONDS + " s, as seed 003 did.")
+    @Option(names = "--full", description = "Measure each plan for " + FULL_MEASURED_SECONDS + " s after its warm-up, "
+            + "as seed 003 did.")
     private boolean full;
 
     @Option(names = "--threads", defaultValue = "20", description = "JMeter threads per plan (default: ${DEFAULT-VALUE}).")
     private int threads;
 
     @Option(names = "--rampup", paramLabel = "SECONDS", defaultValue = "1",
-            description = "Ramp-up of the threads (default: ${DEFAULT-VALUE} s).")
+            description = "Ramp-up of the threads, part of the warm-up (default: ${DEFAULT-VALUE} s).")
     private int rampupSeconds;
 
     @Option(names = "--plan", paramLabel = "NAME",
             description = "A plan of test-plans/ to run, without .jmx; repeat for several (default: the four seed-003 plans).")
     private List<String> plans;
+
+    @Option(names = {"-J", "--property"}, paramLabel = "NAME=VALUE",
+            description = "A JMeter property for every plan, e.g. -J dubbo.serialization=fastjson2 or "
+                    + "-J thrift.protocol=compact; repeat for several. It wins over the job's own settings.")
+    private Map<String, String> userProperties = new LinkedHashMap<>();
+
+    @Option(names = "--progress", paramLabel = "SECONDS", defaultValue = "0",
+            description = "How often to show a plan's progress (default: every 5 s in place on a terminal, a line "
+                    + "every 30 s otherwise).")
+    private int progressSeconds;
 
     @Option(names = "--results", paramLabel = "DIR",
             description = "Where to write the results (default: results/<date-time>).")
@@ -67,16 +105,20 @@ public final class BenchmarkCommand implements Callable<Integer> {
             description = "The rpcbench checkout (default: the current directory).")
     private Path projectDir;
 
+    private DashboardData data;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new BenchmarkCommand()).execute(args));
     }
 
     @Override
     public Integer call() throws Exception {
-        int duration = full ? FULL_DURATION_SECONDS : durationSeconds;
-        requireAtLeast("--duration", duration, 1);
+        int measured = full ? FULL_MEASURED_SECONDS : durationSeconds;
+        requireAtLeast("--duration", measured, 1);
+        requireAtLeast("--warmup", warmupSeconds, 0);
         requireAtLeast("--threads", threads, 1);
         requireAtLeast("--rampup", rampupSeconds, 0);
+        requireAtLeast("--progress", progressSeconds, 0);
         ProjectLayout layout = new ProjectLayout(projectDir.toAbsolutePath().normalize());
         List<String> planNames = plans == null || plans.isEmpty() ? SEED_003_PLANS : plans;
         // Plans before the build: a mistyped name is bad usage, whatever has been built.
@@ -88,6 +130,12 @@ public final class BenchmarkCommand implements Callable<Integer> {
             if (!layout.plan(plan).toFile().isFile()) {
                 throw new ParameterException(spec.commandLine(), "--plan '" + plan + "' not found in "
                         + layout.plansDir() + "; expected one of " + layout.planNames().toList());
+            }
+        }
+        for (String name : userProperties.keySet()) {
+            if (JOB_PROPERTIES.contains(name)) {
+                throw new ParameterException(spec.commandLine(), "-J " + name + " is set by an option of its own; "
+                        + "expected --" + (name.equals("duration") ? "duration" : name) + " instead");
             }
         }
         layout.requireBuilt();
@@ -105,9 +153,14 @@ public final class BenchmarkCommand implements Callable<Integer> {
             }
         }
         PrintWriter out = spec.commandLine().getOut();
+        boolean terminal = System.console() != null;
+        int progressEvery = progressSeconds > 0 ? progressSeconds : terminal ? 5 : 30;
         SummaryTable table = new SummaryTable();
         Dashboard dashboard = Dashboard.builder()
-                .title("rpcbench: " + String.join(", ", planNames) + " (" + threads + " threads, " + duration + " s each)");
+                .title("rpcbench: " + String.join(", ", planNames) + " (" + threads + " threads, " + warmupSeconds
+                        + " s warm-up, " + measured + " s measured each)");
+        Duration warmup = Duration.ofSeconds(warmupSeconds);
+        Optional<Duration> window = Optional.of(Duration.ofSeconds(measured));
         out.printf("Starting the provider (embedded ZooKeeper, Dubbo, Thrift on 127.0.0.1) and a server agent ...%n");
         out.flush();
         try (ProviderProcess provider = ProviderProcess.start(layout, List.of(), results.resolve("provider.log"));
@@ -117,30 +170,56 @@ public final class BenchmarkCommand implements Callable<Integer> {
             int index = 0;
             for (String plan : planNames) {
                 index++;
-                out.printf("[%d/%d] %s: %d threads for %d s ...%n", index, planNames.size(), plan, threads, duration);
+                String prefix = "[" + index + "/" + planNames.size() + "] " + plan;
+                out.printf("%s: %d threads, %d s warm-up, then %d s measured ...%n", prefix, threads, warmupSeconds,
+                        measured);
                 out.flush();
+                PlanProgress progress = new PlanProgress(out, terminal, prefix, warmupSeconds, measured);
                 JMeterRun run = JMeterRun.of(layout, plan, results.resolve(plan))
+                        .dashboard(false)
+                        .output(progress)
                         .properties(provider.planProperties())
                         .properties(agent.planProperties(provider.pid()))
                         .properties(Map.of(
                                 "threads", Integer.toString(threads),
                                 "rampup", Integer.toString(rampupSeconds),
-                                "duration", Integer.toString(duration)));
-                run.run(Duration.ofSeconds(2L * duration + rampupSeconds + 600));
-                RunSummary summary = RunSummary.of(run.jtl());
+                                JMeterRun.WARMUP, Integer.toString(warmupSeconds),
+                                "duration", Integer.toString(measured),
+                                JMeterRun.SUMMARISER_INTERVAL, Integer.toString(progressEvery)))
+                        .properties(userProperties);
+                try {
+                    run.run(Duration.ofSeconds(2L * (warmupSeconds + measured) + rampupSeconds + 600));
+                } finally {
+                    progress.finish();
+                }
+                RunSummary summary = RunSummary.of(run.jtl(), warmup, window);
+                // JMeter's own dashboard of the same window, built after the run when the window is known.
+                run.generateDashboard(summary.windowStartMs(), summary.windowEndMs(), Duration.ofMinutes(10));
                 addRows(table, plan, summary, run.dashboardIndex().toString());
-                dashboard.addRun(plan, run.jtl(), Optional.of(run.perfmon()).filter(Files::isRegularFile),
-                        Optional.of(run.dashboardIndex().toString()));
+                RunInput input = RunInput.named(plan, run.jtl(), Optional.of(run.perfmon()).filter(Files::isRegularFile),
+                        Optional.of(run.dashboardIndex().toString())).withWindow(warmup, window);
+                OptionalDouble jmeterCpu = run.jmeterCpuPercentOfMachine(summary.windowStartMs(), summary.windowEndMs());
+                if (jmeterCpu.isPresent()) {
+                    input = input.withClientCpu(jmeterCpu.getAsDouble(), Runtime.getRuntime().availableProcessors());
+                }
+                dashboard.addRun(input);
             }
         }
         Path dashboardFile = results.resolve("dashboard.html");
-        dashboard.write(dashboardFile);
+        data = dashboard.write(dashboardFile);
+        DashboardJson.write(data, results.resolve("dashboard.json"));
+        data.runs().forEach(run -> table.addSteadiness(run.name(), run.steadiness()));
         out.println();
         out.print(table.render());
-        out.printf("%nResults (JTL, logs): %s%n", results);
+        out.printf("%nResults (JTL, logs, dashboard.json for 'rpcbench-reports compare'): %s%n", results);
         out.printf("%nDashboard of all plans, client and server side: %s%n", dashboardFile.toUri());
         out.flush();
         return 0;
+    }
+
+    /** The figures of the last run, as its dashboard shows them; null before a run. */
+    public DashboardData data() {
+        return data;
     }
 
     private void requireAtLeast(String option, int value, int minimum) {

@@ -203,7 +203,8 @@ public final class JMeterRun {
     /**
      * After {@link #run}: JMeter's own HTML dashboard of the samples between {@code fromMs} and {@code toMs} only
      * ({@code jmeter -g} with the report generator's {@code start_date} and {@code end_date}), in
-     * {@link #dashboardIndex()}'s folder. Those dates have whole seconds: the cut is rounded inwards to the second.
+     * {@link #dashboardIndex()}'s folder. Those dates have whole seconds: the cut is rounded inwards to the second
+     * (rpcbench's own window starts and ends on whole seconds, so both count the same samples).
      */
     public void generateDashboard(long fromMs, long toMs, Duration deadline) throws IOException {
         ZoneId zone = ZoneId.systemDefault();

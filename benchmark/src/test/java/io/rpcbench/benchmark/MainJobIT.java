@@ -14,8 +14,11 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * The main job end to end, shortened: provider, agent and the four plans, then the one dashboard it
- * prints, opened in headless Chromium (which must draw every chart without a script error).
+ * The main job end to end, shortened: provider, agent and the four plans with a warm-up and a measured window,
+ * their progress as plain lines (no terminal here), the table with microsecond percentiles and each plan's
+ * steadiness verdict, every JTL with the samplers' {@code elapsed_us} column, JMeter's own dashboard built from it
+ * for the window, then the one dashboard it prints, opened in headless Chromium (which must draw every chart
+ * without a script error).
  */
 class MainJobIT {
 
@@ -27,15 +30,27 @@ class MainJobIT {
     void mainJobPrintsTheTableAndOneDashboardOfAllPlansWithTheAgentHost() throws Exception {
         StringWriter printed = new StringWriter();
         CommandLine command = new CommandLine(new BenchmarkCommand()).setOut(new PrintWriter(printed, true));
-        int exit = command.execute("--duration", "3", "--threads", "2", "--rampup", "0",
-                "--results", OUT.resolve("results").toString(),
+        int exit = command.execute("--warmup", "2", "--duration", "4", "--threads", "2", "--rampup", "0",
+                "--progress", "1", "--results", OUT.resolve("results").toString(),
                 "--project-dir", Plans.LAYOUT.projectDir().toString());
 
         String output = printed.toString();
         assertThat(exit).as("exit code; output:%n%s", output).isZero();
         for (String plan : BenchmarkCommand.SEED_003_PLANS) {
-            assertThat(output).containsPattern("(?m)^" + plan + " +[1-9][0-9]* +[0-9.]+ .* 0\\.00 +[0-9]+$");
+            // samples, TPS, then avg, p50, p90, p95, p99, p99.9 in ms with microsecond decimals, error %, bytes
+            assertThat(output).containsPattern("(?m)^" + plan
+                    + " +[1-9][0-9]* +[0-9.]+( +[0-9]+\\.[0-9]{3}){6} +0\\.00 +[0-9]+$");
+            // JMeter's summariser, every second: the warm-up, then the measured window, as plain lines
+            assertThat(output).containsPattern("(?m)^\\[[1-4]/4\\] " + plan
+                    + "  warm-up +[0-9]+/2 s, [0-9]+ s left +[0-9,]+ TPS +0 errors");
+            assertThat(output).containsPattern("(?m)^\\[[1-4]/4\\] " + plan
+                    + "  measuring +[0-9]+/4 s, [0-9]+ s left +[0-9,]+ TPS +0 errors");
+            assertThat(output).containsPattern("(?m)^  " + plan + ": (steady|NOT STEADY)");
+            Path planDir = OUT.resolve("results").resolve(plan);
+            assertThat(Files.readAllLines(planDir.resolve(plan + ".jtl")).get(0)).endsWith(",\"elapsed_us\"");
+            assertThat(planDir.resolve("dashboard/index.html")).as("JMeter's -g dashboard of the window").isRegularFile();
         }
+        assertThat(OUT.resolve("results/dashboard.json")).isRegularFile();
         Matcher printedPath = DASHBOARD.matcher(output);
         assertThat(printedPath.find()).as("the dashboard line in:%n%s", output).isTrue();
         Path dashboard = Path.of(java.net.URI.create(printedPath.group(1)));

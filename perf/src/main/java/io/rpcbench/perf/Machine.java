@@ -28,4 +28,17 @@ final class Machine {
                 System.getProperty("os.name"), System.getProperty("os.version"),
                 System.getProperty("java.version"), System.getProperty("java.vendor"));
     }
+
+    /**
+     * The 1, 5 and 15 minute load averages as {@code /proc/loadavg} gives them (e.g. "0.08 0.21 0.19"), to say how
+     * quiet the machine was; "unknown" where there is no such file.
+     */
+    static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return fields[0] + " " + fields[1] + " " + fields[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
 }

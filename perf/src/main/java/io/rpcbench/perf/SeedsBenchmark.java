@@ -1,9 +1,7 @@
 package io.rpcbench.perf;
 
 import io.rpcbench.benchmark.BenchmarkCommand;
-import io.rpcbench.benchmark.JMeterRun;
 import io.rpcbench.benchmark.ProjectLayout;
-import io.rpcbench.reports.Dashboard;
 import io.rpcbench.reports.DashboardData;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +19,8 @@ import picocli.CommandLine.Option;
 
 /**
  * Benchmark 5, our numbers beside the seeds': the main job's four plans (seed 003: Dubbo hessian2 and Thrift
- * binary, echo of 1 KiB and 100 KiB) at 20 threads for 60 s each, in seed 003's table layout, with the seeds'
+ * binary, echo of 1 KiB and 100 KiB) at 20 threads with the main job's warm-up and measured window, in seed 003's
+ * table layout (client figures, the provider host, the provider process, network, disk and GC), with the seeds'
  * published figures beside ours and the hardware of each named. The seeds' figures are quoted, not measured.
  */
 @Command(name = "seeds", mixinStandardHelpOptions = true,
@@ -29,8 +28,10 @@ import picocli.CommandLine.Option;
 final class SeedsBenchmark implements Callable<Integer> {
 
     static final List<String> PLANS = List.of("dubbo-echo-1k", "dubbo-echo-100k", "thrift-echo-1k", "thrift-echo-100k");
-    static final List<String> FIGURES = List.of("samples", "TPS", "average ms", "p90 ms", "p95 ms", "p99 ms",
-            "error %", "provider host CPU %", "provider host memory %");
+    static final List<String> FIGURES = List.of("samples", "TPS", "average ms", "p50 ms", "p90 ms", "p95 ms",
+            "p99 ms", "p99.9 ms", "error %", "provider host CPU %", "provider host memory %",
+            "provider CPU (% of a core)", "provider RSS MB", "network in B/s", "network out B/s", "disk read B/s",
+            "disk write B/s", "GC collections", "GC pause ms", "GC pause %");
 
     /** One published column: what ran, on what, and its figures by name (absent: the seed has none). */
     record SeedColumn(String title, String hardware, Map<String, String> figures) {}
@@ -38,17 +39,25 @@ final class SeedsBenchmark implements Callable<Integer> {
     /** Seed 003's figures (2 vCPU QEMU guest, 10 min, consumer in another city: 7 ms RTT), and seed 001's 1k row. */
     static final Map<String, List<SeedColumn>> SEEDS = Map.of(
             "echo-1k", List.of(
-                    new SeedColumn("seed 003: Dubbo 2.7.13 hessian2", seed003Hardware(), Map.of("samples", "1298522",
-                            "TPS", "2164.2", "average ms", "8", "p90 ms", "10", "p95 ms", "11", "p99 ms", "18",
-                            "provider host CPU %", "32 (java process)", "provider host memory %", "21.6 (java process)")),
+                    new SeedColumn("seed 003: Dubbo 2.7.13 hessian2", seed003Hardware(), Map.ofEntries(
+                            Map.entry("samples", "1298522"), Map.entry("TPS", "2164.2"), Map.entry("average ms", "8"),
+                            Map.entry("p90 ms", "10"), Map.entry("p95 ms", "11"), Map.entry("p99 ms", "18"),
+                            Map.entry("provider CPU (% of a core)", "32 (java process)"),
+                            Map.entry("provider RSS MB", "21.6 % of 4 GiB (java process)"),
+                            Map.entry("network in B/s", "2 800 000 (chart; unit, direction not given)"),
+                            Map.entry("GC pause ms", "1062 (in 10 min)"), Map.entry("GC pause %", "0.18"))),
                     new SeedColumn("seed 003: Thrift", seed003Hardware(), Map.of()),
                     new SeedColumn("seed 001: Dubbo 2.0 hessian2 + netty, 1k string, 10 threads",
                             "client and server: Intel Xeon E5520 2.27 GHz, 16 threads, 6 GiB (Tecal BH620), 10 min",
                             Map.of("TPS", "14402", "average ms", "0.64"))),
             "echo-100k", List.of(
-                    new SeedColumn("seed 003: Dubbo 2.7.13 hessian2", seed003Hardware(), Map.of("samples", "79450",
-                            "TPS", "132.4", "p90 ms", "213", "p95 ms", "227", "p99 ms", "288",
-                            "provider host CPU %", "26.0 (java process)", "provider host memory %", "16.5 (java process)")),
+                    new SeedColumn("seed 003: Dubbo 2.7.13 hessian2", seed003Hardware(), Map.ofEntries(
+                            Map.entry("samples", "79450"), Map.entry("TPS", "132.4"), Map.entry("p90 ms", "213"),
+                            Map.entry("p95 ms", "227"), Map.entry("p99 ms", "288"),
+                            Map.entry("provider CPU (% of a core)", "26.0 (java process)"),
+                            Map.entry("provider RSS MB", "16.5 % of 4 GiB (java process)"),
+                            Map.entry("network in B/s", "1 200 000 (chart; unit, direction not given)"),
+                            Map.entry("GC pause ms", "490 (in 10 min)"), Map.entry("GC pause %", "0.08"))),
                     new SeedColumn("seed 003: Thrift", seed003Hardware(), Map.of())));
 
     private static String seed003Hardware() {
@@ -56,8 +65,13 @@ final class SeedsBenchmark implements Callable<Integer> {
                 + " in another city, ~7 ms ping; 10 min";
     }
 
-    @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "60", description = "Per plan (default: ${DEFAULT-VALUE} s).")
-    private int durationSeconds;
+    @Option(names = "--warmup", paramLabel = "SECONDS",
+            description = "Warm-up per plan (default: the main job's).")
+    private Integer warmupSeconds;
+
+    @Option(names = "--duration", paramLabel = "SECONDS",
+            description = "Measured window per plan (default: the main job's).")
+    private Integer durationSeconds;
 
     @Option(names = "--threads", defaultValue = "20", description = "JMeter threads (default: ${DEFAULT-VALUE}).")
     private int threads;
@@ -69,25 +83,37 @@ final class SeedsBenchmark implements Callable<Integer> {
     public Integer call() throws Exception {
         ProjectLayout layout = new ProjectLayout(projectDir.toAbsolutePath().normalize());
         layout.requireBuilt();
+        String loadBefore = Machine.loadAverage();
         Path results = layout.projectDir().resolve("results").resolve("perf-seeds-" + System.currentTimeMillis());
-        int exit = new CommandLine(new BenchmarkCommand()).execute("--duration", Integer.toString(durationSeconds),
-                "--threads", Integer.toString(threads), "--results", results.toString(),
-                "--project-dir", layout.projectDir().toString());
+        List<String> args = new ArrayList<>(List.of("--threads", Integer.toString(threads),
+                "--results", results.toString(), "--project-dir", layout.projectDir().toString()));
+        if (warmupSeconds != null) {
+            args.addAll(List.of("--warmup", warmupSeconds.toString()));
+        }
+        if (durationSeconds != null) {
+            args.addAll(List.of("--duration", durationSeconds.toString()));
+        }
+        BenchmarkCommand job = new BenchmarkCommand();
+        int exit = new CommandLine(job).execute(args.toArray(String[]::new));
         if (exit != 0) {
             throw new IllegalStateException("the benchmark run failed (exit " + exit + "); see " + results);
         }
-        Dashboard dashboard = Dashboard.builder();
-        for (String plan : PLANS) {
-            JMeterRun run = JMeterRun.of(layout, plan, results.resolve(plan));
-            dashboard.addRun(plan, run.jtl(), Optional.of(run.perfmon()).filter(Files::isRegularFile), Optional.empty());
-        }
-        DashboardData data = dashboard.read(results);
-        String markdown = markdown(data.comparison(), durationSeconds + " s per plan, " + threads
-                + " threads; " + Machine.describe() + "; JMeter, provider and agent on this one machine, over loopback");
+        DashboardData data = job.data();
+        DashboardData.RunData first = data.runs().get(0);
+        long warmup = Math.round(first.warmupMs() / 1000.0);
+        long measured = Math.round((first.windowEndMs() - first.windowStartMs()) / 1000.0);
+        String markdown = markdown(data.comparison(), "the measured " + measured + " s after a " + warmup
+                + " s warm-up per plan, " + threads + " threads; " + Machine.describe()
+                + "; JMeter, provider and agent on this one machine, over loopback");
         System.out.println(markdown);
+        StringBuilder steadiness = new StringBuilder("Steadiness of each measured window: ");
+        data.runs().forEach(run -> steadiness.append(run.name()).append(": ").append(run.steadiness().verdict())
+                .append("; "));
         new PerformanceDoc(layout.projectDir().resolve("docs/performance.md")).write("seeds",
-                "Measured " + LocalDate.now() + ". Command: `./run-performance seeds` (the main job at " + threads
-                        + " threads, " + durationSeconds + " s per plan). The seeds' figures are quoted from their "
+                "Measured " + LocalDate.now() + ", load average before the run " + loadBefore
+                        + ". Command: `./run-performance seeds` (the main job at " + threads + " threads with its "
+                        + "defaults: " + warmup + " s warm-up, then " + measured + " s measured per plan). "
+                        + steadiness.toString().replaceAll("; $", ".") + " The seeds' figures are quoted from their "
                         + "reports (`../shared/seeds/`), not measured here; their clients and networks differ from "
                         + "ours (see hardware), so the comparison shows orders of magnitude, not a contest.\n\n"
                         + markdown);
@@ -127,7 +153,7 @@ final class SeedsBenchmark implements Callable<Integer> {
         return out.toString();
     }
 
-    /** Our comparison row by figure name; the host columns are named after the agent's host. */
+    /** Our comparison row by figure name: times with microsecond decimals, counts and rates whole. */
     private static Map<String, String> ours(List<String> columns, List<Double> values) {
         Map<String, String> figures = new LinkedHashMap<>();
         for (int i = 0; i < columns.size(); i++) {
@@ -136,10 +162,10 @@ final class SeedsBenchmark implements Callable<Integer> {
                 continue;
             }
             String name = columns.get(i);
-            String figure = name.endsWith(" CPU %") ? "provider host CPU %"
-                    : name.endsWith(" memory %") ? "provider host memory %" : name;
-            figures.put(figure, name.equals("samples") ? String.format(Locale.ROOT, "%.0f", value)
-                    : String.format(Locale.ROOT, value >= 100 ? "%.1f" : "%.2f", value));
+            String format = name.equals("samples") || name.endsWith("B/s") || name.equals("GC collections") ? "%.0f"
+                    : name.endsWith(" ms") && !name.startsWith("GC") ? "%.3f"
+                    : value >= 100 ? "%.1f" : "%.2f";
+            figures.put(name, String.format(Locale.ROOT, format, value));
         }
         return figures;
     }
