@@ -46,8 +46,11 @@ public final class DashboardCommand implements Callable<Integer> {
                 "perfmon=FILE: the PerfMon Metrics Collector's file of the run.",
                 "jmeter-dashboard=PATH|URL: the run's JMeter HTML dashboard, linked from the page.",
                 "system=S, scenario=S: the run's row and table in the comparison.",
-                "warmup=SECONDS: the measured window starts this long after the run's first sample (default 0).",
-                "measured=SECONDS: the window lasts this long (default: to the run's end).",
+                "warmup=SECONDS: the measured window starts this long after the run's first sample (default 0), "
+                        + "on the next whole second (JMeter's report generator cuts in whole seconds).",
+                "measured=SECONDS: the window lasts this long (default: to the run's end): the run's last SECONDS "
+                        + "whole seconds, if that leaves the warm-up less a quarter of it (at most 5 s) for the "
+                        + "clients' setup before the first call.",
                 "client-cpu=PERCENT, client-cores=N: the JMeter process's CPU in the window as %% of all the "
                         + "machine's cores, and the cores, for the load generator check of the steadiness verdict.",
                 "Every figure (statistics, percentiles, errors, steadiness, server means, comparison) counts the "

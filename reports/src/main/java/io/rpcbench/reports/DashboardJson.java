@@ -17,7 +17,7 @@ import java.nio.file.Path;
  * HTML {@code <script>} element: '<', '>', '&', U+2028 and U+2029 are written as {@code \\uXXXX} escapes, so
  * a label such as {@code </script>} cannot end the element (labels and messages come from users).
  */
-final class DashboardJson {
+public final class DashboardJson {
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT);

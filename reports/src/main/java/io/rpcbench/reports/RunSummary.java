@@ -23,17 +23,19 @@ public final class RunSummary {
 
     private final Path jtl;
     private final Map<String, LabelStatistics> labels;
+    private final MeasuredWindow window;
 
-    private RunSummary(Path jtl, Map<String, LabelStatistics> labels) {
+    private RunSummary(Path jtl, Map<String, LabelStatistics> labels, MeasuredWindow window) {
         this.jtl = jtl;
         this.labels = labels;
+        this.window = window;
     }
 
     /** Reads {@code jtl} once and summarises every sample per label, labels in order of first appearance. */
     public static RunSummary of(Path jtl) {
         Map<String, LabelStatistics> labels = new LinkedHashMap<>();
         JtlReader.read(jtl, sample -> labels.computeIfAbsent(sample.label(), LabelStatistics::new).add(sample));
-        return new RunSummary(jtl, labels);
+        return new RunSummary(jtl, labels, null);
     }
 
     /**
@@ -46,7 +48,7 @@ public final class RunSummary {
     public static RunSummary of(Path jtl, Duration warmup, Optional<Duration> measured) {
         WindowedJtl.Result<WindowPass> read = WindowedJtl.read(String.valueOf(jtl.getFileName()), jtl, warmup,
                 measured, WindowPass::new);
-        return new RunSummary(jtl, read.pass().labels);
+        return new RunSummary(jtl, read.pass().labels, read.window());
     }
 
     private static final class WindowPass implements Consumer<JtlSample> {
@@ -67,6 +69,18 @@ public final class RunSummary {
     }
 
     public Path jtl() { return jtl; }
+
+    /** Start of the measured window, ms since the epoch; for a summary of every sample, the first sample's start. */
+    public long windowStartMs() {
+        return window != null ? window.startMs()
+                : labels.values().stream().mapToLong(LabelStatistics::firstStart).min().orElse(0);
+    }
+
+    /** End of the measured window (exclusive), ms since the epoch; for every sample, the last sample's end. */
+    public long windowEndMs() {
+        return window != null ? window.endMs()
+                : labels.values().stream().mapToLong(LabelStatistics::lastEnd).max().orElse(0);
+    }
 
     public Collection<LabelStatistics> labels() { return Collections.unmodifiableCollection(labels.values()); }
 

@@ -117,9 +117,11 @@ class DashboardCommandTest {
         int code = run("--run", "dubbo-echo-1k=" + DashboardFixtures.file("dubbo-echo-1k.jtl") + ",warmup=60",
                 "--output", dir.resolve("d.html").toString());
 
+        // The first sample starts at 22:13:20.315Z: 60 s later, the window starts on the next whole second.
         assertThat(code).isEqualTo(1);
         assertThat(err.toString()).startsWith("rpcbench-reports: run 'dubbo-echo-1k': no sample started in the "
-                + "measured window (warm-up 60 s: from ").contains("dubbo-echo-1k.jtl has samples starting from");
+                        + "measured window (warm-up 60.685 s: from 2023-11-14T22:14:21Z); the JTL ")
+                .contains("dubbo-echo-1k.jtl has samples starting from 2023-11-14T22:13:20.315Z");
         assertThat(dir.resolve("d.html")).doesNotExist();
     }
 

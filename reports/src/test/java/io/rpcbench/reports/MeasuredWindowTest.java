@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The measured window: placed from the run's earliest sample start (found exactly, also when that sample is written
- * late), holding the samples that started in it, and refused with a clear error when it holds none.
+ * late) on whole seconds, holding the samples that started in it, and refused with a clear error when it holds none.
  */
 class MeasuredWindowTest {
 
@@ -51,9 +51,14 @@ class MeasuredWindowTest {
 
     /** n samples 10 ms apart from T0, each taking 2 ms, in order of their end as JMeter writes them. */
     private static List<String> steadyRows(int n) {
+        return steadyRows(T0, n);
+    }
+
+    /** n samples 10 ms apart from {@code first}, each taking 2 ms. */
+    private static List<String> steadyRows(long first, int n) {
         List<String> rows = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            rows.add((T0 + 10L * i) + ",2,echo,OK,OK,true");
+            rows.add((first + 10L * i) + ",2,echo,OK,OK,true");
         }
         return rows;
     }
@@ -77,6 +82,29 @@ class MeasuredWindowTest {
         RunSummary summary = RunSummary.of(file, Duration.ofSeconds(1), Optional.of(Duration.ofSeconds(2)));
         assertThat(summary.label("echo").samples()).isEqualTo(2);
         assertThat(summary.label("echo").throughput()).isEqualTo(1.0);
+    }
+
+    @Test
+    void theWindowStartsOnTheFirstWholeSecondAfterTheWarmupAndEndsOnAWholeSecond() throws IOException {
+        // The first call 315 ms into a second: the warm-up of 5 s ends at T0 + 5,315, the window starts on the next
+        // whole second, T0 + 6,000, and lasts the 10 s asked for, as JMeter's report generator cuts with whole-second
+        // start and end dates. The run goes on to T0 + 20,316, long enough for the whole window.
+        Path file = jtl("run.jtl", List.of(
+                (T0 + 315) + ",1,echo,OK,OK,true",
+                (T0 + 5315) + ",1,echo,OK,OK,true",       // after the warm-up, before its whole second: not counted
+                (T0 + 5999) + ",1,echo,OK,OK,true",       // not counted
+                (T0 + 6000) + ",1,echo,OK,OK,true",       // starts at the window's start: counted
+                (T0 + 15999) + ",1,echo,OK,OK,true",      // counted
+                (T0 + 16000) + ",1,echo,OK,OK,true",      // starts at the window's end: not counted
+                (T0 + 20315) + ",1,echo,OK,OK,true"));
+
+        WindowedJtl.Result<Counter> read = WindowedJtl.read("r", file, Duration.ofSeconds(5),
+                Optional.of(Duration.ofSeconds(10)), Counter::new);
+
+        assertThat(read.window()).isEqualTo(new MeasuredWindow(T0 + 6000, T0 + 16000, 5685, 10_000));
+        assertThat(read.window().startMs() % 1000).isZero();
+        assertThat(read.window().endMs() % 1000).isZero();
+        assertThat(read.pass().starts).containsExactly(T0 + 6000, T0 + 15999);
     }
 
     @Test
@@ -170,19 +198,41 @@ class MeasuredWindowTest {
                         .withWindow(Duration.ofSeconds(5), Optional.of(Duration.ofSeconds(60))))
                 .read(dir).runs().get(0);
 
-        assertThat(run.windowEndMs()).isEqualTo(T0 + 19_992);
+        // A quarter of the warm-up is allowed for the clients' setup before the first call: the window starts on the
+        // whole second after T0 + 5 s - 1.25 s, and ends on the last whole second before the run's end, T0 + 19.992 s.
+        assertThat(run.windowStartMs()).isEqualTo(T0 + 4_000);
+        assertThat(run.windowEndMs()).isEqualTo(T0 + 19_000);
         assertThat(run.steadiness().warnings()).containsExactly(
-                "the measured window is 14.992 s, not the 60 s asked for: the run ended sooner");
+                "the measured window is 15 s, not the 60 s asked for: the run ended sooner");
+    }
+
+    @Test
+    void aMeasuredLengthIsTheRunsLastSecondsWhenTheClientsSetupDelayedTheFirstCall() throws IOException {
+        // Warm-up and window make 20 s, the calls span 19.992 s (as when the clients' setup delays the first call).
+        Path file = jtl("run.jtl", steadyRows(2_000));
+        DashboardData.RunData run = Dashboard.builder()
+                .addRun(RunInput.named("r", file, Optional.empty(), Optional.empty())
+                        .withWindow(Duration.ofSeconds(5), Optional.of(Duration.ofSeconds(15))))
+                .read(dir).runs().get(0);
+
+        // The whole 15 s asked for, back from the run's last whole second: 4 s of calls before it, at least the 5 s
+        // warm-up less its quarter allowed for setup.
+        assertThat(run.windowEndMs()).isEqualTo(T0 + 19_000);
+        assertThat(run.windowStartMs()).isEqualTo(T0 + 19_000 - 15_000);
+        assertThat(run.warmupMs()).isEqualTo(4_000);
+        assertThat(run.total().samples()).isEqualTo(1_500);
+        assertThat(run.steadiness().warnings()).isEmpty();
     }
 
     @Test
     void theWholeRunAsAWindowGivesJMetersThroughput() throws IOException {
-        Path file = jtl("run.jtl", steadyRows(300));
+        // The first call 315 ms into a second: without a warm-up or a measured length nothing is rounded off.
+        Path file = jtl("run.jtl", steadyRows(T0 + 315, 300));
 
         LabelStatistics all = RunSummary.of(file).label("echo");
         LabelStatistics window = RunSummary.of(file, Duration.ZERO, Optional.empty()).label("echo");
 
-        assertThat(window.samples()).isEqualTo(all.samples());
+        assertThat(window.samples()).isEqualTo(all.samples()).isEqualTo(300);
         assertThat(window.throughput()).isEqualTo(all.throughput());
         assertThat(window.percentileMs(99)).isEqualTo(all.percentileMs(99));
     }

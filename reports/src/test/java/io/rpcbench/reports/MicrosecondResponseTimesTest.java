@@ -112,4 +112,19 @@ class MicrosecondResponseTimesTest {
         assertThat(echo.percentileMs(100)).isEqualTo(3.0);
         assertThat(echo.minMs()).isEqualTo(0.25);
     }
+
+    @Test
+    void aValueThatDisagreesWithElapsedIsAnotherSamplersLeftoverAndCountsAtWholeMilliseconds() throws IOException {
+        // An HTTP sample of 50 ms in a thread whose last rpcbench call took 300 us repeats that 300 in its row.
+        Path file = dir.resolve("leftover.jtl");
+        Files.writeString(file, "timeStamp,elapsed,label,responseCode,success,\"elapsed_us\"\n"
+                + "1000,0,echo,OK,true,300\n"
+                + "1001,50,http,200,true,300\n"
+                + "1002,2,echo,OK,true,3999\n");
+        List<JtlSample> samples = new ArrayList<>();
+        JtlReader.read(file, samples::add);
+
+        assertThat(samples).extracting(JtlSample::elapsedUs).containsExactly(300L, 50_000L, 3999L);
+        assertThat(samples).extracting(JtlSample::microseconds).containsExactly(true, false, true);
+    }
 }

@@ -20,8 +20,10 @@ import org.junit.jupiter.api.Test;
  * provider's {@code CPU provider}, {@code Memory provider}, {@code JMX provider-gc-time} and
  * {@code JMX provider-gc-count}), and 127.0.0.1, the agent beside JMeter.
  *
- * <p>With a warm-up of 10 s and 15 s measured, the window is [first start + 10 s, + 25 s): samples 100 to 249, and
- * the readings k = 11 to 25 of each series (one a second, at +20 ms). Each reading in the window is
+ * <p>The first sample starts on a whole second, so with a warm-up of 10 s and 15 s measured the window is
+ * [first start + 10 s, + 25 s) (whole seconds, {@link MeasuredWindow}): samples 100 to 249, sample 100 at its start
+ * and sample 250 at its end, and the readings k = 11 to 25 of each series (one a second, reading k at first start
+ * + k s - 30 ms: k = 10 just before the window, k = 25 just before its end). Each reading in the window is
  * base + (k % 3) x step, five whole cycles, so each mean is base + step and each sum 5 x the k % 3 = 0 value; the
  * warm-up readings (CPU 95 %, 5 MB/s, 300 ms of GC a second) and warm-up samples (15-20 ms) would change every
  * figure if they were counted.
@@ -79,11 +81,16 @@ class RecordedRunWindowTest {
         DashboardData.RunData run = data.runs().get(0);
         List<long[]> all = DashboardDataGoldenTest.rawSamples(file("dubbo-echo-1k.jtl"));
         long firstStart = all.stream().mapToLong(r -> r[0]).min().orElseThrow();
-        long[] inWindow = all.stream().filter(r -> r[0] >= firstStart + 10_000 && r[0] < firstStart + 25_000)
+        // The first whole second after the warm-up, for the 15 s measured (the run's 30 s outlast it).
+        long windowStart = (firstStart + WARMUP.toMillis() + 999) / 1000 * 1000;
+        long windowEnd = windowStart + MEASURED.orElseThrow().toMillis();
+        long[] inWindow = all.stream().filter(r -> r[0] >= windowStart && r[0] < windowEnd)
                 .mapToLong(r -> r[3]).sorted().toArray();
 
-        assertThat(run.windowStartMs()).isEqualTo(firstStart + 10_000);
-        assertThat(run.windowEndMs()).isEqualTo(firstStart + 25_000);
+        assertThat(run.windowStartMs()).isEqualTo(windowStart);
+        assertThat(run.windowEndMs()).isEqualTo(windowEnd);
+        assertThat(all).as("a sample starts at the window's start (counted) and one at its end (not)")
+                .anyMatch(r -> r[0] == windowStart).anyMatch(r -> r[0] == windowEnd);
         assertThat(run.total().samples()).isEqualTo(inWindow.length).isEqualTo(150);
         assertThat(run.total().tps()).isEqualTo(10.0);
         assertThat(run.total().averageMs()).isCloseTo(Arrays.stream(inWindow).average().orElseThrow() / 1000,

@@ -11,8 +11,9 @@ import java.util.Locale;
  *
  * <ul>
  *   <li>A run's noise band for a metric is the spread of that metric over the three thirds of its measured window,
- *       (max - min) / mean * 100, from {@code steadiness.thirds}: TPS, mean ms (averageMs) and p99 ms. Every
- *       other metric uses the run's TPS band.</li>
+ *       (max - min) / mean * 100, from {@code steadiness.thirds}: TPS, mean ms (averageMs) and p99 ms. p50 and
+ *       p90 use the mean's band, p99.9 the p99's (the thirds hold neither); every other metric uses the TPS
+ *       band.</li>
  *   <li>The difference is (other - base) / base * 100. If its absolute value is within the larger band of the two
  *       runs, it is "within noise"; beyond it, "better" or "worse" (higher TPS is better; lower times, errors,
  *       CPU, memory and GC pauses are better). Network bytes/s are neither: "higher" or "lower".</li>
@@ -30,7 +31,8 @@ final class NoiseRule {
     /** The rule for users; '%%' because picocli formats a help footer (see {@link #text()}). */
     static final String TEXT = "Noise rule: a run's noise band for a metric is the spread of that metric over the "
             + "three thirds of its measured window, (max - min) / mean * 100, for TPS, mean ms and p99 ms "
-            + "(steadiness.thirds); every other metric uses the run's TPS band. A difference, "
+            + "(steadiness.thirds); p50 and p90 use the mean's band, p99.9 the p99's, every other metric the "
+            + "TPS band. A difference, "
             + "(other - base) / base * 100, whose absolute value is within the larger band of the two runs is "
             + "'within noise'; beyond it, 'better' or 'worse' (higher TPS is better; lower times, errors, CPU, "
             + "memory and GC pauses are better; network bytes/s are only 'higher' or 'lower'). A change from a "
@@ -106,7 +108,7 @@ final class NoiseRule {
         double band = round(Math.max(baseBand, otherBand));
         Verdict.Kind kind = Math.abs(difference) <= band ? Verdict.Kind.WITHIN_NOISE : direction;
         return new Verdict(kind, String.format(Locale.ROOT, "%s: %s %+.1f %% (%snoise +/-%.1f %%)", kind.label(),
-                metric.label(), difference, metric.usesTpsBand() ? "TPS " : "", band));
+                metric.label(), difference, metric.borrowedBand(), band));
     }
 
     private static Verdict.Kind direction(Metric metric, boolean up) {

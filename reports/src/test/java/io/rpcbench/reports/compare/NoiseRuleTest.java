@@ -61,13 +61,19 @@ class NoiseRuleTest {
     }
 
     @Test
-    void metricsWithoutThirdsUseTheTpsBandAndSaySo() {
+    void metricsWithoutThirdsBorrowTheNearestBandAndSaySo() {
         RowFigures base = figures(Metric.P90_MS, 10.0, 2.0, Boolean.TRUE);
         RowFigures other = figures(Metric.P90_MS, 10.5, 2.0, Boolean.TRUE);
 
-        assertThat(base.band(Metric.P90_MS)).isEqualTo(base.band(Metric.TPS));
+        assertThat(base.band(Metric.P90_MS)).isEqualTo(base.band(Metric.MEAN_MS));
         assertThat(NoiseRule.judge(Metric.P90_MS, "a", base, "b", other).text())
-                .isEqualTo("worse: p90 ms +5.0 % (TPS noise +/-2.0 %)");
+                .isEqualTo("worse: p90 ms +5.0 % (mean noise +/-2.0 %)");
+        assertThat(NoiseRule.judge(Metric.P999_MS, "a", figures(Metric.P999_MS, 10.0, 2.0, Boolean.TRUE), "b",
+                figures(Metric.P999_MS, 10.1, 2.0, Boolean.TRUE)).text())
+                .isEqualTo("within noise: p99.9 ms +1.0 % (p99 noise +/-2.0 %)");
+        assertThat(NoiseRule.judge(Metric.GC_PAUSE_MS, "a", figures(Metric.GC_PAUSE_MS, 10.0, 2.0, Boolean.TRUE), "b",
+                figures(Metric.GC_PAUSE_MS, 10.5, 2.0, Boolean.TRUE)).text())
+                .isEqualTo("worse: GC pause ms +5.0 % (TPS noise +/-2.0 %)");
     }
 
     @Test
