@@ -17,10 +17,14 @@ import java.util.function.Consumer;
  * column after its own ({@code sample_variables=elapsed_us}; the header names it, in double quotes). A row with
  * a value there holds a sample of microsecond resolution; a file without the column, or a row whose value is
  * empty or {@code null} (JMeter's text for a variable the sampler did not set), gives {@code elapsed} x 1000 and a
- * sample marked as whole-ms ({@link JtlSample#microseconds()} false). So does a value that disagrees with
- * {@code elapsed} by more than {@value #AGREEMENT_MS} ms: JMeter writes a thread's variable on every row of that
- * thread, so a row of another sampler in the same thread repeats the last rpcbench call's value; rpcbench's own
- * rows agree to within JMeter's whole-ms rounding, as the call is timed inside JMeter's timer.
+ * sample marked as whole-ms ({@link JtlSample#microseconds()} false). So does a value more than
+ * {@value #AGREEMENT_MS} ms above {@code elapsed}: rpcbench times the call inside JMeter's timer, so its own value is
+ * never longer than JMeter's but for JMeter's whole-ms rounding; a longer one is another sampler's row repeating
+ * the thread's last rpcbench value (JMeter writes a thread's variable on every row of that thread). A value well
+ * below {@code elapsed} is kept: the thread was descheduled between JMeter's timer and the call (on a saturated
+ * machine, 2 of 1.4 million samples), which is JMeter's time, not the call's. A plan mixing rpcbench samplers with
+ * others in one thread can still carry a leftover shorter than the other sampler's own time; such plans should
+ * read their other samplers' rows at whole ms (another label).
  *
  * <pre>{@code
  * long rows = JtlReader.read(path, sample -> summary.add(sample));
@@ -31,7 +35,7 @@ public final class JtlReader {
     /** The sample variable rpcbench's samplers set to the call's elapsed microseconds. */
     public static final String ELAPSED_US = "elapsed_us";
 
-    /** How far {@code elapsed_us} may lie from {@code elapsed} and still be the same sample's time. */
+    /** How far {@code elapsed_us} may lie above {@code elapsed} and still be the same sample's time. */
     static final long AGREEMENT_MS = 2;
 
     private static final List<String> REQUIRED = List.of("timeStamp", "elapsed", "label", "responseCode", "success");
@@ -68,7 +72,7 @@ public final class JtlReader {
         long elapsed = row.atLeastZero("elapsed");
         String us = row.text(ELAPSED_US, "").trim();
         boolean microseconds = !us.isEmpty() && !us.equals("null")
-                && Math.abs(row.atLeastZero(ELAPSED_US) - elapsed * 1000) <= AGREEMENT_MS * 1000;
+                && row.atLeastZero(ELAPSED_US) - elapsed * 1000 <= AGREEMENT_MS * 1000;
         return new JtlSample(
                 row.number("timeStamp"),
                 elapsed,

@@ -114,17 +114,19 @@ class MicrosecondResponseTimesTest {
     }
 
     @Test
-    void aValueThatDisagreesWithElapsedIsAnotherSamplersLeftoverAndCountsAtWholeMilliseconds() throws IOException {
-        // An HTTP sample of 50 ms in a thread whose last rpcbench call took 300 us repeats that 300 in its row.
+    void aValueLongerThanElapsedIsAnotherSamplersLeftoverAndCountsAtWholeMilliseconds() throws IOException {
+        // A 1 ms sample of another sampler in a thread whose last rpcbench call took 40 ms repeats that 40,000 us;
+        // an rpcbench call whose thread was descheduled inside JMeter's timer keeps its own, shorter time.
         Path file = dir.resolve("leftover.jtl");
         Files.writeString(file, "timeStamp,elapsed,label,responseCode,success,\"elapsed_us\"\n"
-                + "1000,0,echo,OK,true,300\n"
-                + "1001,50,http,200,true,300\n"
-                + "1002,2,echo,OK,true,3999\n");
+                + "1000,40,echo,OK,true,40000\n"
+                + "1001,1,debug,200,true,40000\n"
+                + "1002,2,echo,OK,true,3999\n"
+                + "1003,9,echo,OK,true,350\n");
         List<JtlSample> samples = new ArrayList<>();
         JtlReader.read(file, samples::add);
 
-        assertThat(samples).extracting(JtlSample::elapsedUs).containsExactly(300L, 50_000L, 3999L);
-        assertThat(samples).extracting(JtlSample::microseconds).containsExactly(true, false, true);
+        assertThat(samples).extracting(JtlSample::elapsedUs).containsExactly(40_000L, 1_000L, 3999L, 350L);
+        assertThat(samples).extracting(JtlSample::microseconds).containsExactly(true, false, true, true);
     }
 }
