@@ -96,7 +96,8 @@ class AgentRestartIT {
         DashboardData.HostCharts host = data.hosts().stream().filter(h -> h.host().equals(HOST)).findFirst()
                 .orElseThrow();
         List<DashboardData.ServerSeries> series = host.charts().stream().flatMap(c -> c.series().stream()).toList();
-        assertThat(series).hasSize(9).allSatisfy(s -> {
+        // CPU, memory, disk and network of the host, the provider's CPU and RSS, and its GC time and count.
+        assertThat(series).hasSize(11).allSatisfy(s -> {
             assertThat(s.t()).as("%s read before the kill", s.name()).anySatisfy(start ->
                     assertThat(start).isLessThan(killedAt));
             assertThat(s.t()).as("%s: no value while the agent was away", s.name()).noneSatisfy(start ->

@@ -50,6 +50,7 @@ class ServerMetricsIT {
                 HOST + " CPU combined", HOST + " CPU provider",
                 HOST + " Memory usedperc", HOST + " Memory used:unit=mb", HOST + " Memory provider",
                 HOST + " Disks I/O readbytes", HOST + " Disks I/O writebytes",
+                HOST + " JMX provider-gc-time", HOST + " JMX provider-gc-count",
                 HOST + " Network I/O bytesrecv", HOST + " Network I/O bytessent");
         series.forEach((metric, values) -> assertThat(values).as(metric)
                 .hasSizeGreaterThanOrEqualTo(3).allSatisfy(v -> assertThat(v).isFinite().isNotNegative()));
@@ -63,6 +64,9 @@ class ServerMetricsIT {
         // The load itself is loopback traffic between JMeter and the provider.
         assertThat(series.get(HOST + " Network I/O bytesrecv")).anySatisfy(v -> assertThat(v).isPositive());
         assertThat(series.get(HOST + " Network I/O bytessent")).anySatisfy(v -> assertThat(v).isPositive());
+        // The provider JVM's GC, read by pid from its own counters: a loaded provider collects within seconds.
+        assertThat(series.get(HOST + " JMX provider-gc-count")).anySatisfy(v -> assertThat(v).isPositive());
+        assertThat(series.get(HOST + " JMX provider-gc-time")).anySatisfy(v -> assertThat(v).isPositive());
 
         assertThat(Files.readAllLines(run.log())).as("JMeter log").noneMatch(line -> line.contains(" ERROR "));
     }

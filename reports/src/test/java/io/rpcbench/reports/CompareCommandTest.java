@@ -3,8 +3,6 @@ package io.rpcbench.reports;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,23 +17,18 @@ class CompareCommandTest {
     @TempDir
     Path dir;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return DashboardCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    }
+    private final ReportsCommand command = new ReportsCommand();
 
     @Test
     void writesThePageToOutputAndAcceptsDashboardJsonPaths() throws IOException {
         Path results = CompareFixtures.results(dir);
         Path html = dir.resolve("pages/before-after.html");
 
-        int code = run("compare", results.resolve("2024-05-01-dubbo-2.7/dashboard.json").toString(),
+        int code = command.run("compare", results.resolve("2024-05-01-dubbo-2.7/dashboard.json").toString(),
                 results.resolve("2024-05-02-dubbo-3.3").toString(), "-o", html.toString());
 
-        assertThat(code).as(err.toString()).isZero();
-        assertThat(out.toString()).startsWith("Baseline: 2024-05-01-dubbo-2.7; compared: 2024-05-02-dubbo-3.3\n")
+        assertThat(code).as(command.err()).isZero();
+        assertThat(command.out()).startsWith("Baseline: 2024-05-01-dubbo-2.7; compared: 2024-05-02-dubbo-3.3\n")
                 .endsWith("Page: " + html.toAbsolutePath().normalize() + System.lineSeparator());
         // Links from the page to each run's figures are relative to the page.
         assertThat(Files.readString(html)).contains("\"figures\" : \"../results/2024-05-01-dubbo-2.7/dashboard.json\"");
@@ -46,13 +39,13 @@ class CompareCommandTest {
         Path results = CompareFixtures.results(dir);
         Path missing = dir.resolve("results/2024-05-04");
 
-        int code = run("compare", results.resolve("2024-05-01-dubbo-2.7").toString(), missing.toString());
+        int code = command.run("compare", results.resolve("2024-05-01-dubbo-2.7").toString(), missing.toString());
 
         assertThat(code).isEqualTo(1);
-        assertThat(err.toString()).isEqualTo("rpcbench-reports compare: " + missing + " does not exist; expected a "
+        assertThat(command.err()).isEqualTo("rpcbench-reports compare: " + missing + " does not exist; expected a "
                 + "results folder of ./run-benchmark holding dashboard.json, or the path of a dashboard.json"
                 + System.lineSeparator());
-        assertThat(out.toString()).isEmpty();
+        assertThat(command.out()).isEmpty();
     }
 
     @Test
@@ -64,10 +57,10 @@ class CompareCommandTest {
         Files.writeString(noRuns, "{ \"title\": \"rpcbench dashboard\", \"labels\": [] }");
         String base = results.resolve("2024-05-01-dubbo-2.7").toString();
 
-        assertThat(run("compare", base, noJson.toString())).isEqualTo(1);
-        assertThat(run("compare", base, noRuns.getParent().toString())).isEqualTo(1);
+        assertThat(command.run("compare", base, noJson.toString())).isEqualTo(1);
+        assertThat(command.run("compare", base, noRuns.getParent().toString())).isEqualTo(1);
 
-        assertThat(err.toString()).contains(noJson + " has no dashboard.json; expected a results folder",
+        assertThat(command.err()).contains(noJson + " has no dashboard.json; expected a results folder",
                 noRuns + ": has no \"runs\" array; expected the dashboard's figures");
     }
 
@@ -75,10 +68,10 @@ class CompareCommandTest {
     void fewerThanTwoRunsIsAUsageError() throws IOException {
         Path results = CompareFixtures.results(dir);
 
-        assertThat(run("compare", results.resolve("2024-05-01-dubbo-2.7").toString())).isEqualTo(2);
-        assertThat(err.toString()).contains("RUN_DIR", "requires at least 2 values", "Usage: rpcbench-reports compare");
-        assertThat(run("compare")).isEqualTo(2);
-        assertThat(err.toString()).contains("compare needs at least 2 RUN_DIRs, the baseline first; got 0");
+        assertThat(command.run("compare", results.resolve("2024-05-01-dubbo-2.7").toString())).isEqualTo(2);
+        assertThat(command.err()).contains("RUN_DIR", "requires at least 2 values", "Usage: rpcbench-reports compare");
+        assertThat(command.run("compare")).isEqualTo(2);
+        assertThat(command.err()).contains("compare needs at least 2 RUN_DIRs, the baseline first; got 0");
     }
 
     @Test
@@ -87,11 +80,11 @@ class CompareCommandTest {
         String a = results.resolve("2024-05-01-dubbo-2.7").toString();
         String b = results.resolve("2024-05-02-dubbo-3.3").toString();
 
-        assertThat(run("compare", a, b, "--baseline")).isEqualTo(2);
-        assertThat(err.toString()).contains("Unknown option: '--baseline'");
-        assertThat(run("--run", "x=x.jtl", "compare", a, b)).isEqualTo(2);
-        assertThat(err.toString()).contains("compare takes no options of rpcbench-reports before it");
-        assertThat(out.toString()).isEmpty();
+        assertThat(command.run("compare", a, b, "--baseline")).isEqualTo(2);
+        assertThat(command.err()).contains("Unknown option: '--baseline'");
+        assertThat(command.run("--run", "x=x.jtl", "compare", a, b)).isEqualTo(2);
+        assertThat(command.err()).contains("compare takes no options of rpcbench-reports before it");
+        assertThat(command.out()).isEmpty();
     }
 
     @Test
@@ -99,29 +92,29 @@ class CompareCommandTest {
         Path results = CompareFixtures.results(dir);
         Path folder = Files.createDirectories(dir.resolve("taken.html"));
 
-        int code = run("compare", results.resolve("2024-05-01-dubbo-2.7").toString(),
+        int code = command.run("compare", results.resolve("2024-05-01-dubbo-2.7").toString(),
                 results.resolve("2024-05-02-dubbo-3.3").toString(), "-o", folder.toString());
 
         assertThat(code).isEqualTo(1);
-        assertThat(err.toString())
+        assertThat(command.err())
                 .startsWith("rpcbench-reports compare: cannot write the comparison page to " + folder);
     }
 
     @Test
     void helpListsCompareAndExplainsTheNoiseRule() {
-        assertThat(run("--help")).isZero();
-        assertThat(out.toString()).contains("Commands:", "compare", "--run=NAME=JTL");
+        assertThat(command.run("--help")).isZero();
+        assertThat(command.out()).contains("Commands:", "compare", "--run=NAME=JTL");
 
-        assertThat(run("compare", "--help")).isZero();
-        assertThat(out.toString()).contains("Usage: rpcbench-reports compare [-hV] [-o=HTML] RUN_DIR RUN_DIR...",
+        assertThat(command.run("compare", "--help")).isZero();
+        assertThat(command.out()).contains("Usage: rpcbench-reports compare [-hV] [-o=HTML] RUN_DIR RUN_DIR...",
                 "error %, provider CPU %", "Noise rule: a run's noise band", "(max - min) / mean * 100",
                 "Exit codes: 0 page written");
-        assertThat(err.toString()).as("picocli could format every text").isEmpty();
+        assertThat(command.err()).as("picocli could format every text").isEmpty();
     }
 
     @Test
     void theDashboardCommandStillRequiresItsOptions() {
-        assertThat(run("--run", "a=x.jtl")).isEqualTo(2);
-        assertThat(err.toString()).contains("Missing required option: '--output=HTML'");
+        assertThat(command.run("--run", "a=x.jtl")).isEqualTo(2);
+        assertThat(command.err()).contains("Missing required option: '--output=HTML'");
     }
 }

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,8 +35,7 @@ class CompareGoldenTest {
     Path dir;
 
     private Path results;
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final ReportsCommand command = new ReportsCommand();
     private int code;
 
     @BeforeEach
@@ -46,15 +43,14 @@ class CompareGoldenTest {
         results = CompareFixtures.results(dir);
         List<String> args = new ArrayList<>(List.of("compare"));
         CompareFixtures.NAMES.forEach(name -> args.add(results.resolve(name).toString()));
-        code = DashboardCommand.run(new PrintWriter(out, true), new PrintWriter(err, true),
-                args.toArray(String[]::new));
+        code = command.run(args.toArray(String[]::new));
     }
 
     @Test
     void printedTableMatchesTheGoldenFile() throws IOException {
-        assertThat(code).as(err.toString()).isZero();
-        assertThat(err.toString()).isEmpty();
-        String printed = out.toString().replace("\r\n", "\n");
+        assertThat(code).as(command.err()).isZero();
+        assertThat(command.err()).isEmpty();
+        String printed = command.out().replace("\r\n", "\n");
         String page = "Page: " + results.resolve(PAGE).toAbsolutePath().normalize() + "\n";
         assertThat(printed).endsWith("\n" + page);
 
@@ -93,7 +89,7 @@ class CompareGoldenTest {
 
     @Test
     void unmatchedUnsteadyAndMissingFiguresAreSaid() {
-        String printed = out.toString();
+        String printed = command.out();
 
         assertThat(printed).contains(
                 "  echo-100k / thrift: only in 2024-05-01-dubbo-2.7\n",

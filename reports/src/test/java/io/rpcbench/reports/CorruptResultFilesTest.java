@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -103,16 +101,14 @@ class CorruptResultFilesTest {
     void theCommandExitsWith1PrintingFileAndLineOfATruncatedJtl() throws IOException {
         Path jtl = dir.resolve("cut.jtl");
         Files.writeString(jtl, JTL_HEADER + "\n1700000000000,3,x,OK,true\n1700000000100,4,x");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
+        ReportsCommand command = new ReportsCommand();
 
-        int code = DashboardCommand.run(new PrintWriter(out, true), new PrintWriter(err, true),
-                "--run", "x=" + jtl, "--output", dir.resolve("d.html").toString());
+        int code = command.run("--run", "x=" + jtl, "--output", dir.resolve("d.html").toString());
 
         assertThat(code).isEqualTo(1);
-        assertThat(err.toString()).isEqualTo("rpcbench-reports: " + jtl + ":3: the row has 3 fields; expected 5 as in"
+        assertThat(command.err()).isEqualTo("rpcbench-reports: " + jtl + ":3: the row has 3 fields; expected 5 as in"
                 + " the header line (truncated or corrupt line?)" + System.lineSeparator());
-        assertThat(out.toString()).isEmpty();
+        assertThat(command.out()).isEmpty();
         assertThat(dir.resolve("d.html")).doesNotExist();
     }
 

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -17,25 +15,20 @@ class DashboardCommandTest {
     @TempDir
     Path dir;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return DashboardCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    }
+    private final ReportsCommand command = new ReportsCommand();
 
     @Test
     void writesThePageAndTheFiguresAndPrintsThePagesPath() throws IOException {
         Path html = dir.resolve("out/dashboard.html");
         Path json = dir.resolve("dashboard-data.json");
 
-        int code = run("--run", "dubbo-echo-1k=" + DashboardFixtures.file("dubbo-echo-1k.jtl") + ",perfmon="
+        int code = command.run("--run", "dubbo-echo-1k=" + DashboardFixtures.file("dubbo-echo-1k.jtl") + ",perfmon="
                         + DashboardFixtures.file("dubbo-echo-1k-perfmon.jtl") + ",jmeter-dashboard=" + dir.resolve("out/d/index.html"),
                 "--run", "thrift-echo-1k=" + DashboardFixtures.file("thrift-echo-1k.jtl") + ",system=Thrift 0.20",
                 "--output", html.toString(), "--data-json", json.toString());
 
-        assertThat(code).as(err.toString()).isZero();
-        assertThat(out.toString().trim()).isEqualTo(html.toAbsolutePath().normalize().toString());
+        assertThat(code).as(command.err()).isZero();
+        assertThat(command.out().trim()).isEqualTo(html.toAbsolutePath().normalize().toString());
         assertThat(Files.readString(html)).contains("\"jmeterDashboard\" : \"d/index.html\"");
         assertThat(Files.readString(json)).contains("\"system\" : \"Thrift 0.20\"");
     }
@@ -44,10 +37,10 @@ class DashboardCommandTest {
     void aMissingJtlFailsNamingTheRunAndTheFile() {
         Path missing = dir.resolve("nowhere.jtl");
 
-        int code = run("--run", "dubbo-echo-1k=" + missing, "--output", dir.resolve("d.html").toString());
+        int code = command.run("--run", "dubbo-echo-1k=" + missing, "--output", dir.resolve("d.html").toString());
 
         assertThat(code).isEqualTo(1);
-        assertThat(err.toString()).contains("run 'dubbo-echo-1k'", missing + " does not exist");
+        assertThat(command.err()).contains("run 'dubbo-echo-1k'", missing + " does not exist");
         assertThat(dir.resolve("d.html")).doesNotExist();
     }
 
@@ -56,10 +49,10 @@ class DashboardCommandTest {
         Path jtl = dir.resolve("broken.jtl");
         Files.writeString(jtl, "timeStamp,elapsed,label,responseCode,success\n1700000000000,3,x,OK,true\n17000000");
 
-        int code = run("--run", "x=" + jtl, "--output", dir.resolve("d.html").toString());
+        int code = command.run("--run", "x=" + jtl, "--output", dir.resolve("d.html").toString());
 
         assertThat(code).isEqualTo(1);
-        assertThat(err.toString()).contains(jtl + ":3: the row has 1 fields");
+        assertThat(command.err()).contains(jtl + ":3: the row has 1 fields");
     }
 
     @Test
@@ -114,12 +107,12 @@ class DashboardCommandTest {
 
     @Test
     void aWarmupLongerThanTheRunExitsWith1NamingTheRunAndTheJtlsSpan() {
-        int code = run("--run", "dubbo-echo-1k=" + DashboardFixtures.file("dubbo-echo-1k.jtl") + ",warmup=60",
+        int code = command.run("--run", "dubbo-echo-1k=" + DashboardFixtures.file("dubbo-echo-1k.jtl") + ",warmup=60",
                 "--output", dir.resolve("d.html").toString());
 
         // The first sample starts at 22:13:20.315Z: 60 s later, the window starts on the next whole second.
         assertThat(code).isEqualTo(1);
-        assertThat(err.toString()).startsWith("rpcbench-reports: run 'dubbo-echo-1k': no sample started in the "
+        assertThat(command.err()).startsWith("rpcbench-reports: run 'dubbo-echo-1k': no sample started in the "
                         + "measured window (warm-up 60.685 s: from 2023-11-14T22:14:21Z); the JTL ")
                 .contains("dubbo-echo-1k.jtl has samples starting from 2023-11-14T22:13:20.315Z");
         assertThat(dir.resolve("d.html")).doesNotExist();
@@ -127,14 +120,14 @@ class DashboardCommandTest {
 
     @Test
     void helpNamesTheWindowOptions() {
-        assertThat(run("--help")).isZero();
-        assertThat(out.toString()).contains("warmup=SECONDS", "measured=SECONDS", "client-cpu=PERCENT",
+        assertThat(command.run("--help")).isZero();
+        assertThat(command.out()).contains("warmup=SECONDS", "measured=SECONDS", "client-cpu=PERCENT",
                 "client-cores=N", "STARTED in the measured window");
     }
 
     @Test
     void missingOutputIsAUsageError() {
-        assertThat(run("--run", "a=x.jtl")).isEqualTo(2);
-        assertThat(err.toString()).contains("Missing required option: '--output=HTML'");
+        assertThat(command.run("--run", "a=x.jtl")).isEqualTo(2);
+        assertThat(command.err()).contains("Missing required option: '--output=HTML'");
     }
 }
