@@ -102,8 +102,8 @@ final class SeedsBenchmark implements Callable<Integer> {
         DashboardData.RunData first = data.runs().get(0);
         long warmup = Math.round(first.warmupMs() / 1000.0);
         long measured = Math.round((first.windowEndMs() - first.windowStartMs()) / 1000.0);
-        String markdown = markdown(data.comparison(), "the measured " + measured + " s after a " + warmup
-                + " s warm-up per plan, " + threads + " threads; " + Machine.describe()
+        String markdown = markdown(data.comparison(), "the measured " + measured + " s after " + warmup
+                + " s of warm-up calls per plan, " + threads + " threads; " + Machine.describe()
                 + "; JMeter, provider and agent on this one machine, over loopback");
         System.out.println(markdown);
         StringBuilder steadiness = new StringBuilder("Steadiness of each measured window: ");
@@ -112,7 +112,8 @@ final class SeedsBenchmark implements Callable<Integer> {
         new PerformanceDoc(layout.projectDir().resolve("docs/performance.md")).write("seeds",
                 "Measured " + LocalDate.now() + ", load average before the run " + loadBefore
                         + ". Command: `./run-performance seeds` (the main job at " + threads + " threads with its "
-                        + "defaults: " + warmup + " s warm-up, then " + measured + " s measured per plan). "
+                        + "warm-up and window; the first plan's window: " + measured + " s measured after " + warmup
+                        + " s of calls, the clients' setup taking the rest of the warm-up). "
                         + steadiness.toString().replaceAll("; $", ".") + " The seeds' figures are quoted from their "
                         + "reports (`../shared/seeds/`), not measured here; their clients and networks differ from "
                         + "ours (see hardware), so the comparison shows orders of magnitude, not a contest.\n\n"
