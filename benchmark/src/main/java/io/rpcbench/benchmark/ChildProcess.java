@@ -42,6 +42,7 @@ public final class ChildProcess implements AutoCloseable {
     private volatile Predicate<String> awaited = line -> false;
     private volatile CompletableFuture<String> awaitedLine = new CompletableFuture<>();
     private final Consumer<String> onLine;
+    private boolean listenerFailed;
 
     private final Thread pump;
 
@@ -137,6 +138,7 @@ public final class ChildProcess implements AutoCloseable {
                 throw new IllegalStateException(name + " (pid " + pid() + ") still runs after " + deadline.toSeconds()
                         + " s; last output:\n" + tail());
             }
+            awaitOutputEnd(); // its last lines reach the log, the tail and the line listener before we go on
             return process.exitValue();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -232,7 +234,14 @@ public final class ChildProcess implements AutoCloseable {
                 writer.write(System.lineSeparator());
                 writer.flush();
                 remember(line);
-                onLine.accept(line);
+                try {
+                    onLine.accept(line);
+                } catch (RuntimeException e) { // a listener's bug must not stop the copy: the child would block
+                    if (!listenerFailed) {
+                        listenerFailed = true;
+                        System.err.println(name + ": the output listener failed on '" + line + "': " + e);
+                    }
+                }
             }
         } catch (IOException e) {
             if (!stopping) {

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
@@ -207,7 +208,8 @@ public final class JMeterRun {
      * (rpcbench's own window starts and ends on whole seconds, so both count the same samples).
      */
     public void generateDashboard(long fromMs, long toMs, Duration deadline) throws IOException {
-        ZoneId zone = ZoneId.systemDefault();
+        // JMeter's JVM reads the dates in its own zone: both sides in UTC, so no zone setting or DST hour differs.
+        ZoneId zone = ZoneOffset.UTC;
         String start = REPORT_DATE.format(Instant.ofEpochMilli((fromMs + 999) / 1000 * 1000).atZone(zone));
         String end = REPORT_DATE.format(Instant.ofEpochMilli(toMs / 1000 * 1000).atZone(zone));
         List<String> command = new ArrayList<>(List.of(
@@ -219,7 +221,8 @@ public final class JMeterRun {
                 "-Jjmeter.reportgenerator.end_date=" + end,
                 "-J" + SAMPLE_VARIABLES + "=" + properties.getOrDefault(SAMPLE_VARIABLES, ELAPSED_MICROS_COLUMN)));
         try (ChildProcess report = ChildProcess.start("jmeter -g " + planName, command,
-                Map.of("JAVA_HOME", ProjectLayout.javaHome()), outputDir.resolve("jmeter-report.out"))) {
+                Map.of("JAVA_HOME", ProjectLayout.javaHome(), "JVM_ARGS", "-Duser.timezone=UTC"),
+                outputDir.resolve("jmeter-report.out"))) {
             int exit = report.awaitExit(deadline);
             if (exit != 0) {
                 throw new IllegalStateException("JMeter's report generator exited with code " + exit + " on " + jtl()

@@ -84,7 +84,9 @@ final class ProcessCpuTimeline implements AutoCloseable {
             return OptionalDouble.empty();
         }
         double cpuMs = (last.cpuNanos() - first.cpuNanos()) / 1e6;
-        return OptionalDouble.of(100.0 * cpuMs / ((last.epochMs() - first.epochMs()) * (double) cores));
+        // Readings and wall clock are not taken at the same instant: a saturated process can read a little over 100.
+        double percent = 100.0 * cpuMs / ((last.epochMs() - first.epochMs()) * (double) cores);
+        return OptionalDouble.of(Math.max(0, Math.min(100, percent)));
     }
 
     @Override

@@ -3,8 +3,10 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.reports.DashboardCommand;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -19,9 +21,11 @@ class CompareRunsIT {
     private static final Path OUT = Path.of("target/compare-runs").toAbsolutePath();
 
     @Test
-    void twoRunsThatDifferInPayloadAreComparedMetricByMetricWithVerdicts() {
-        Path base = OUT.resolve("base-1k");
-        Path other = OUT.resolve("other-4k");
+    void twoRunsThatDifferInPayloadAreComparedMetricByMetricWithVerdicts() throws IOException {
+        // Folders of this run's own (the job refuses used ones), named as compare will name the runs.
+        Path runs = Files.createTempDirectory(Files.createDirectories(OUT), "runs-");
+        Path base = runs.resolve("base-1k");
+        Path other = runs.resolve("other-4k");
         runMainJob(base, "size_bytes=1024");
         runMainJob(other, "size_bytes=4096");
 
@@ -29,19 +33,19 @@ class CompareRunsIT {
         StringWriter errors = new StringWriter();
         int exit = new CommandLine(new DashboardCommand()).setOut(new PrintWriter(printed, true))
                 .setErr(new PrintWriter(errors, true))
-                .execute("compare", base.toString(), other.toString(), "-o", OUT.resolve("compare.html").toString());
+                .execute("compare", base.toString(), other.toString(), "-o", runs.resolve("compare.html").toString());
 
         String table = printed.toString();
         assertThat(exit).as("exit code; output:%n%s%n%s", table, errors).isZero();
         assertThat(table).contains("Baseline: base-1k; compared: other-4k");
         assertThat(table).containsPattern("(?m)^echo-1k +thrift +TPS +[0-9.,]+ +[0-9.,]+ +[-+][0-9.]+ % +"
                 + "(better|worse|within noise|not comparable)");
-        for (String metric : new String[] {"mean ms", "p99 ms", "p99.9 ms", "provider CPU", "GC pause ms"}) {
+        for (String metric : new String[] {"mean ms", "p99 ms", "p99.9 ms", "provider CPU", "GC pause % of window"}) {
             assertThat(table).as(metric).containsPattern("(?m)^ +" + java.util.regex.Pattern.quote(metric)
                     + " .*(better|worse|within noise|not comparable|higher|lower|same)");
         }
-        assertThat(table).contains("Page: " + OUT.resolve("compare.html"));
-        assertThat(OUT.resolve("compare.html")).isRegularFile();
+        assertThat(table).contains("Page: " + runs.resolve("compare.html"));
+        assertThat(runs.resolve("compare.html")).isRegularFile();
     }
 
     private static void runMainJob(Path results, String property) {

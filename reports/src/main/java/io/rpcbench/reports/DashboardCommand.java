@@ -48,9 +48,10 @@ public final class DashboardCommand implements Callable<Integer> {
                 "system=S, scenario=S: the run's row and table in the comparison.",
                 "warmup=SECONDS: the measured window starts this long after the run's first sample (default 0), "
                         + "on the next whole second (JMeter's report generator cuts in whole seconds).",
-                "measured=SECONDS: the window lasts this long (default: to the run's end): the run's last SECONDS "
-                        + "whole seconds, if that leaves the warm-up less a quarter of it (at most 5 s) for the "
-                        + "clients' setup before the first call.",
+                "measured=SECONDS: the window lasts this long (default: to the run's end): right after the warm-up, "
+                        + "or the run's last SECONDS whole seconds when the run is shorter than warm-up plus window "
+                        + "(the clients' setup before the first call may take up to a quarter of the warm-up, at "
+                        + "most 5 s).",
                 "client-cpu=PERCENT, client-cores=N: the JMeter process's CPU in the window as %% of all the "
                         + "machine's cores, and the cores, for the load generator check of the steadiness verdict.",
                 "Every figure (statistics, percentiles, errors, steadiness, server means, comparison) counts the "

@@ -8,9 +8,11 @@ import java.util.Optional;
  * shares, the steadiness verdict, the comparison): it starts {@code warmup} after the run's first sample start
  * and lasts {@code measured}, or to the run's end.
  *
- * <p>With a measured length, the window is the run's last {@code measured} seconds up to its last whole second, as
- * long as that leaves at least {@code warmup} less an allowance for setup (a quarter of the warm-up, at most
- * {@value #SETUP_ALLOWANCE_MS} ms) of calls before it. The plans' thread group runs warm-up plus window from the
+ * <p>With a measured length, the window ends at the earlier of the run's last whole second and {@code measured}
+ * after the warm-up; it is {@code measured} long, starting no earlier than {@code warmup} less an allowance for
+ * setup (a quarter of the warm-up, at most {@value #SETUP_ALLOWANCE_MS} ms) after the first call. So a run as long
+ * as planned gets its last {@code measured} seconds, and a longer run the {@code measured} seconds right after its
+ * warm-up. The plans' thread group runs warm-up plus window from the
  * moment its threads start, but the JTL only knows the first call, which comes after the clients'
  * setup (a Dubbo consumer takes a second or two to find its provider through the registry); counting the warm-up
  * from the first call would push the window past the run's end by that setup time. A run that ended early (stopped,

@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
         description = {"Compares runs of ./run-benchmark with the first, the baseline: prints one table and writes "
                 + "one self-contained HTML page.", "",
                 "Rows are matched by scenario and system. Per metric (TPS, mean, p50, p90, p99, p99.9 ms, error %%, "
-                        + "provider CPU %% and RSS MB, host CPU %%, GC pause ms, network in/out bytes/s): the "
+                        + "provider CPU %% and RSS MB, host CPU %%, GC pause %% of the window, network in/out bytes/s): the "
                         + "baseline's value, each run's value, its difference (run - baseline) / baseline * 100 in "
                         + "%%, and a verdict that accounts for noise. Runs are named by their folder.", ""},
         footer = {"", NoiseRule.TEXT, "",

@@ -23,7 +23,7 @@ import java.util.Map;
  * { "title": ..., "runs": [ { "name": "dubbo-echo-1k", "system": "dubbo", "scenario": "echo-1k", "warmupMs": ...,
  *     "total": { "tps", "averageMs", "p50Ms", "p90Ms", "p99Ms", "p999Ms", "errorPercent", "resolution" },
  *     "steadiness": { "thirds": [ {"tps", "averageMs", "p99Ms"} x3 ], "steady": bool, "verdict": "text" },
- *     "server": { "hostCpuPercent", "providerCpuPercent", "providerRssMb", "gcPauseMs",
+ *     "server": { "hostCpuPercent", "providerCpuPercent", "providerRssMb", "gcPausePercent",
  *                 "networkInBytesPerSecond", "networkOutBytesPerSecond" } } ] }
  * </pre>
  *

@@ -20,7 +20,8 @@ enum Metric {
     PROVIDER_CPU_PERCENT("provider CPU %", "server", "providerCpuPercent", Better.LOWER, null, 1),
     PROVIDER_RSS_MB("provider RSS MB", "server", "providerRssMb", Better.LOWER, null, 1),
     HOST_CPU_PERCENT("host CPU %", "server", "hostCpuPercent", Better.LOWER, null, 1),
-    GC_PAUSE_MS("GC pause ms", "server", "gcPauseMs", Better.LOWER, null, 1),
+    // The share of the window, not the sum of pause ms, so that runs with windows of different lengths compare.
+    GC_PAUSE_PERCENT("GC pause % of window", "server", "gcPausePercent", Better.LOWER, null, 2),
     // Bytes on the wire follow TPS and payload size: more is neither better nor worse.
     NETWORK_IN("network in B/s", "server", "networkInBytesPerSecond", Better.NEITHER, null, 0),
     NETWORK_OUT("network out B/s", "server", "networkOutBytesPerSecond", Better.NEITHER, null, 0);

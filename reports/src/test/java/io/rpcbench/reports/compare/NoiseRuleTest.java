@@ -71,9 +71,9 @@ class NoiseRuleTest {
         assertThat(NoiseRule.judge(Metric.P999_MS, "a", figures(Metric.P999_MS, 10.0, 2.0, Boolean.TRUE), "b",
                 figures(Metric.P999_MS, 10.1, 2.0, Boolean.TRUE)).text())
                 .isEqualTo("within noise: p99.9 ms +1.0 % (p99 noise +/-2.0 %)");
-        assertThat(NoiseRule.judge(Metric.GC_PAUSE_MS, "a", figures(Metric.GC_PAUSE_MS, 10.0, 2.0, Boolean.TRUE), "b",
-                figures(Metric.GC_PAUSE_MS, 10.5, 2.0, Boolean.TRUE)).text())
-                .isEqualTo("worse: GC pause ms +5.0 % (TPS noise +/-2.0 %)");
+        assertThat(NoiseRule.judge(Metric.GC_PAUSE_PERCENT, "a", figures(Metric.GC_PAUSE_PERCENT, 1.0, 2.0,
+                Boolean.TRUE), "b", figures(Metric.GC_PAUSE_PERCENT, 1.05, 2.0, Boolean.TRUE)).text())
+                .isEqualTo("worse: GC pause % of window +5.0 % (TPS noise +/-2.0 %)");
     }
 
     @Test
