@@ -29,7 +29,7 @@ final class SeedsBenchmark implements Callable<Integer> {
 
     static final List<String> PLANS = List.of("dubbo-echo-1k", "dubbo-echo-100k", "thrift-echo-1k", "thrift-echo-100k");
     static final List<String> FIGURES = List.of("samples", "TPS", "average ms", "p50 ms", "p90 ms", "p95 ms",
-            "p99 ms", "p99.9 ms", "error %", "provider host CPU %", "provider host memory %",
+            "p99 ms", "p99.9 ms", "max ms", "error %", "provider host CPU %", "provider host memory %",
             "provider CPU (% of a core)", "provider RSS MB", "network in B/s", "network out B/s", "disk read B/s",
             "disk write B/s", "GC collections", "GC pause ms", "GC pause %");
 

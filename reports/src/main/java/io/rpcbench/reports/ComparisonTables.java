@@ -30,6 +30,7 @@ final class ComparisonTables {
             new Column("p95 ms", r -> r.total().p95Ms()),
             new Column("p99 ms", r -> r.total().p99Ms()),
             new Column("p99.9 ms", r -> r.total().p999Ms()),
+            new Column("max ms", r -> r.total().maxMs()),
             new Column("error %", r -> r.total().errorPercent()));
 
     private static final List<Column> SERVER_COLUMNS = List.of(

@@ -30,7 +30,7 @@ public final class SummaryTable {
     static final String WHOLE_MS_MARK = "*";
     static final String MIXED_MARK = "**";
 
-    private static final String FIGURES = " %10s %10s %9s %9s %9s %9s %9s %9s %8s %12s%n";
+    private static final String FIGURES = " %10s %10s %9s %9s %9s %9s %9s %9s %9s %8s %12s%n";
     private static final int MIN_NAME_WIDTH = 20;
 
     private final List<Row> rows = new ArrayList<>();
@@ -57,7 +57,7 @@ public final class SummaryTable {
         String format = "%-" + width + "s" + FIGURES;
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, format, "plan", "samples", "TPS", "avg ms", "p50 ms", "p90 ms", "p95 ms",
-                "p99 ms", "p99.9 ms", "error %", "recv B/smp"));
+                "p99 ms", "p99.9 ms", "max ms", "error %", "recv B/smp"));
         for (Row row : rows) {
             LabelStatistics s = row.statistics();
             out.append(String.format(Locale.ROOT, format,
@@ -70,6 +70,7 @@ public final class SummaryTable {
                     ms(s.percentileMs(95)),
                     ms(s.percentileMs(99)),
                     ms(s.percentileMs(99.9)),
+                    ms(s.maxMs()),
                     String.format(Locale.ROOT, "%.2f", s.errorPercent()),
                     s.samples() == 0 ? "-" : Long.toString(s.receivedBytes() / s.samples())));
         }

@@ -32,11 +32,11 @@ class ComparisonTablesTest {
         // The fixtures' PerfMon files hold the host's CPU, memory % and network of one agent (no provider process,
         // no readbytes/writebytes, no GC): only those server columns appear.
         assertThat(table.columns()).containsExactly("samples", "TPS", "average ms", "p50 ms", "p90 ms", "p95 ms",
-                "p99 ms", "p99.9 ms", "error %", "provider host CPU %", "provider host memory %", "network in B/s",
+                "p99 ms", "p99.9 ms", "max ms", "error %", "provider host CPU %", "provider host memory %", "network in B/s",
                 "network out B/s");
         assertThat(table.rows()).extracting(DashboardData.ComparisonRow::title).containsExactly("dubbo", "thrift");
         assertThat(table.rows()).extracting(DashboardData.ComparisonRow::resolution).containsExactly("ms", "us");
-        assertThat(table.rows().get(1).values().get(9)).isEqualTo(data.runs().get(1).server().hostCpuPercent());
+        assertThat(table.rows().get(1).values().get(10)).isEqualTo(data.runs().get(1).server().hostCpuPercent());
         assertThat(table.rows().get(0).values().get(1)).isEqualTo(data.runs().get(0).total().tps());
         assertThat(table.differences()).extracting(DashboardData.ComparisonRow::title)
                 .containsExactly("thrift vs dubbo %");

@@ -65,15 +65,15 @@ class RecordedRunWindowTest {
         DashboardData.ComparisonTable table = data.comparison().get(0);
 
         assertThat(table.columns()).containsExactly("samples", "TPS", "average ms", "p50 ms", "p90 ms", "p95 ms",
-                "p99 ms", "p99.9 ms", "error %", "provider host CPU %", "provider host memory %",
+                "p99 ms", "p99.9 ms", "max ms", "error %", "provider host CPU %", "provider host memory %",
                 "provider CPU (% of a core)", "provider RSS MB", "network in B/s", "network out B/s", "disk read B/s",
                 "disk write B/s", "GC collections", "GC pause ms", "GC pause %");
-        assertThat(table.rows().get(0).values().subList(9, 20)).containsExactly(41.0, 30.5, 153.0, 513.0,
+        assertThat(table.rows().get(0).values().subList(10, 21)).containsExactly(41.0, 30.5, 153.0, 513.0,
                 1_003_000.0, 2_003_000.0, 4096.0, 12288.0, 10.0, 60.0, 0.4);
         assertThat(table.rows().get(0).values().subList(0, 2)).containsExactly(150.0, 10.0);
         // (thrift - dubbo) / dubbo x 100: CPU (31 - 41) / 41, GC pause (15 - 60) / 60.
-        assertThat(table.differences().get(0).values().get(9)).isEqualTo(-24.39);
-        assertThat(table.differences().get(0).values().get(18)).isEqualTo(-75.0);
+        assertThat(table.differences().get(0).values().get(10)).isEqualTo(-24.39);
+        assertThat(table.differences().get(0).values().get(19)).isEqualTo(-75.0);
     }
 
     @Test
