@@ -73,9 +73,10 @@ public final class BenchmarkCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE} s, long enough on a 2-vCPU machine for every plan to be steady).")
     private int warmupSeconds;
 
-    @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_MEASURED_SECONDS,
-            description = "The measured window of each plan, after its warm-up (default: ${DEFAULT-VALUE} s).")
-    private int durationSeconds;
+    @Option(names = "--duration", paramLabel = "SECONDS",
+            description = "The measured window of each plan, after its warm-up (default: " + DEFAULT_MEASURED_SECONDS
+                    + " s).")
+    private Integer durationSeconds;
 
     @Option(names = "--full", description = "Measure each plan for " + FULL_MEASURED_SECONDS + " s after its warm-up, "
             + "as seed 003 did.")
@@ -118,7 +119,11 @@ public final class BenchmarkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        int measured = full ? FULL_MEASURED_SECONDS : durationSeconds;
+        if (full && durationSeconds != null) {
+            throw new ParameterException(spec.commandLine(), "--full and --duration " + durationSeconds + " both set "
+                    + "the measured window; expected one of them (--full is --duration " + FULL_MEASURED_SECONDS + ")");
+        }
+        int measured = full ? FULL_MEASURED_SECONDS : durationSeconds != null ? durationSeconds : DEFAULT_MEASURED_SECONDS;
         requireAtLeast("--duration", measured, 1);
         requireAtLeast("--warmup", warmupSeconds, 0);
         requireAtLeast("--threads", threads, 1);
@@ -197,7 +202,14 @@ public final class BenchmarkCommand implements Callable<Integer> {
                 } finally {
                     progress.finish();
                 }
-                RunSummary summary = RunSummary.of(run.jtl(), warmup, window);
+                RunSummary summary;
+                try {
+                    summary = RunSummary.of(run.jtl(), warmup, window);
+                } catch (IllegalArgumentException noWindow) { // e.g. the plan stopped during its warm-up
+                    out.printf("%s: no figures: %s%n", prefix, noWindow.getMessage());
+                    out.flush();
+                    continue;
+                }
                 // JMeter's own dashboard of the same window, built after the run when the window is known. It reads
                 // the whole JTL (about 20 us a sample): 40 million samples of a --full Thrift plan take over 10 min.
                 String jmeterDashboard = run.dashboardIndex().toString();
@@ -221,6 +233,11 @@ public final class BenchmarkCommand implements Callable<Integer> {
             }
         }
         Path dashboardFile = results.resolve("dashboard.html");
+        if (!table.hasRows()) {
+            out.printf("%nNo plan has figures of a measured window; see the messages above and the logs in %s%n", results);
+            out.flush();
+            return 1;
+        }
         data = dashboard.write(dashboardFile);
         DashboardJson.write(data, results.resolve("dashboard.json"));
         data.runs().forEach(run -> table.addSteadiness(run.name(), run.steadiness()));

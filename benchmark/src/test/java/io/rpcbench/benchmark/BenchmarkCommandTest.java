@@ -26,6 +26,8 @@ class BenchmarkCommandTest {
         "--threads  | many     | Invalid value for option '--threads': 'many' is not an int",
         "--duration | 0        | --duration is 0; expected a whole number of at least 1",
         "--rampup   | -1       | --rampup is -1; expected a whole number of at least 0",
+        "--warmup   | -5       | --warmup is -5; expected a whole number of at least 0",
+        "--progress | -1       | --progress is -1; expected a whole number of at least 0",
         "--plan     | dubbo-echo-2k | --plan 'dubbo-echo-2k' not found in PLANS; expected one of [dubbo-echo-1k, thrift-echo-1k]",
         "--plan     | dubbo-echo-1k.jmx | --plan 'dubbo-echo-1k.jmx' not found in PLANS; expected one of [dubbo-echo-1k, thrift-echo-1k]",
     })
@@ -41,6 +43,30 @@ class BenchmarkCommandTest {
         assertThat(exit).isEqualTo(2);
         assertThat(err.toString().lines().findFirst())
                 .contains(message.replace("PLANS", project.toAbsolutePath().normalize().resolve("test-plans").toString()));
+    }
+
+    @Test
+    void fullAndDurationTogetherAreRefusedNamingBoth() {
+        StringWriter err = new StringWriter();
+
+        int exit = run(err, "--full", "--duration", "30", "--project-dir", project.toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst()).contains("--full and --duration 30 both set the measured "
+                + "window; expected one of them (--full is --duration 600)");
+    }
+
+    @Test
+    void aJMeterPropertyThatAnOptionSetsIsRefusedNamingTheOption() throws IOException {
+        Files.createDirectories(project.resolve("test-plans"));
+        Files.writeString(project.resolve("test-plans/dubbo-echo-1k.jmx"), "<jmeterTestPlan/>");
+        StringWriter err = new StringWriter();
+
+        int exit = run(err, "--plan", "dubbo-echo-1k", "-J", "warmup=5", "--project-dir", project.toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst()).contains("-J warmup is set by an option of its own; expected "
+                + "--warmup instead");
     }
 
     @Test

@@ -46,6 +46,11 @@ public final class SummaryTable {
         rows.add(new Row(plan, statistics, dashboard));
     }
 
+    /** Whether any row was added. */
+    public boolean hasRows() {
+        return !rows.isEmpty();
+    }
+
     /** Adds the steadiness verdict of a plan's measured window (a run's {@link DashboardData.RunData#steadiness()}). */
     public void addSteadiness(String plan, DashboardData.Steadiness verdict) {
         steadiness.put(plan, verdict);
