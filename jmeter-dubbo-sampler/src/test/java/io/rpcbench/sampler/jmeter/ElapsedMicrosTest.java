@@ -16,7 +16,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.jmeter.config.Arguments;
-import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSampler;
@@ -157,15 +156,7 @@ class ElapsedMicrosTest {
     }
 
     private static HashTree plan(Path jtl, List<JavaSampler> samplers) {
-        LoopController loop = new LoopController();
-        loop.setLoops(LOOPS);
-        loop.setContinueForever(false);
-        loop.initialize();
-        ThreadGroup group = new ThreadGroup();
-        group.setName("load");
-        group.setNumThreads(THREADS);
-        group.setRampUp(0);
-        group.setSamplerController(loop);
+        ThreadGroup group = LoadThreadGroup.of(THREADS, LOOPS);
         ResultCollector results = new ResultCollector();
         results.setName("jtl");
         results.setFilename(jtl.toString());

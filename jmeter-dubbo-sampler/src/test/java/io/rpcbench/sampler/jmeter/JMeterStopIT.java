@@ -14,7 +14,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.jmeter.config.Arguments;
-import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
@@ -140,15 +139,7 @@ class JMeterStopIT {
 
     private static HashTree plan(List<JavaSampler> samplers, ConcurrentLinkedQueue<SampleResult> results) {
         TestPlan plan = new TestPlan("stop");
-        LoopController loop = new LoopController();
-        loop.setLoops(-1);
-        loop.setContinueForever(true);
-        loop.initialize();
-        ThreadGroup group = new ThreadGroup();
-        group.setName("load");
-        group.setNumThreads(THREADS);
-        group.setRampUp(0);
-        group.setSamplerController(loop);
+        ThreadGroup group = LoadThreadGroup.of(THREADS, -1);
         HashTree tree = new ListedHashTree();
         HashTree threads = tree.add(plan).add(group);
         samplers.forEach(threads::add);
