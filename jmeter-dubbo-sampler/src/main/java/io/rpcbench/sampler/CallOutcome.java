@@ -21,7 +21,13 @@ public record CallOutcome(FailureCategory failure, String message, String summar
     public static final String OK = "OK";
 
     public static CallOutcome success(String summary, long sentBytes, long receivedBytes, String responseText) {
-        return new CallOutcome(null, OK, summary, sentBytes, receivedBytes, responseText, 0);
+        return success(summary, sentBytes, receivedBytes, responseText, 0);
+    }
+
+    /** A passing call that took {@code elapsedMicros} microseconds. */
+    public static CallOutcome success(String summary, long sentBytes, long receivedBytes, String responseText,
+            long elapsedMicros) {
+        return new CallOutcome(null, OK, summary, sentBytes, receivedBytes, responseText, elapsedMicros);
     }
 
     public static CallOutcome failure(FailureCategory failure, String message, String summary) {

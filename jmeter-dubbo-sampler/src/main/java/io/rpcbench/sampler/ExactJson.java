@@ -51,7 +51,7 @@ import java.util.function.Function;
  * written as what they stand for, since {@code toInstant()} of the first two throws: a {@link java.sql.Date} as its ISO
  * local date ({@code 2024-05-06}) and a {@link Time} as its ISO local time ({@code 07:08:09}, milliseconds when it has
  * any), both in this JVM's time zone as JDBC reads them; a {@link Timestamp} as its instant with every digit it holds
- * ({@code 2024-05-06T07:08:09.123456789Z}). A {@link java.time.ZonedDateTime} keeps offset and zone:
+ * ({@code 2024-05-06T07:08:09.123456789Z}: the Date serializer, through Timestamp's own toInstant()). A {@link java.time.ZonedDateTime} keeps offset and zone:
  * {@code 2024-10-27T02:30+01:00[Europe/Paris]}.
  *
  * <p>Only Jackson APIs of 2.15 and older are used: JMeter 5.6.3 puts its own jackson-databind 2.16.1 on the class
@@ -97,7 +97,6 @@ public final class ExactJson {
         module.addSerializer(Date.class, new TextSerializer<>(Date.class, JdkValues::text));
         module.addSerializer(java.sql.Date.class, new TextSerializer<>(java.sql.Date.class, ExactJson::localDate));
         module.addSerializer(Time.class, new TextSerializer<>(Time.class, ExactJson::localTime));
-        module.addSerializer(Timestamp.class, new TextSerializer<>(Timestamp.class, t -> t.toInstant().toString()));
         for (Class<?> type : List.of(OffsetTime.class, Year.class, YearMonth.class, MonthDay.class, Period.class,
                 ZoneId.class)) {
             module.addSerializer(type, ToStringSerializer.instance);

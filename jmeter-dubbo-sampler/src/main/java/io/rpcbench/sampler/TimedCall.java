@@ -50,7 +50,7 @@ public final class TimedCall {
             elapsedNanos = System.nanoTime() - startNanos;
             stopwatch.stop();
         }
-        return judged(client, summary, response, failure).withElapsedMicros(micros(elapsedNanos));
+        return judged(client, summary, response, failure, micros(elapsedNanos));
     }
 
     /** At least 1 for a call that was made, however fast, so that 0 always means "no call". */
@@ -58,9 +58,11 @@ public final class TimedCall {
         return Math.max(1, elapsedNanos / 1000);
     }
 
-    private static CallOutcome judged(RpcClient client, String summary, Object response, Throwable failure) {
+    /** The outcome of a call that was made, with its time; a passing one (the hot path) is built once. */
+    private static CallOutcome judged(RpcClient client, String summary, Object response, Throwable failure,
+            long micros) {
         if (failure != null) {
-            return failed(client, summary, failure);
+            return failed(client, summary, failure).withElapsedMicros(micros);
         }
         String mismatch;
         try {
@@ -70,16 +72,17 @@ public final class TimedCall {
         }
         if (mismatch != null) {
             return CallOutcome.failure(FailureCategory.WRONG_RESPONSE,
-                    "wrong response from " + client.target() + ": " + mismatch, summary);
+                    "wrong response from " + client.target() + ": " + mismatch, summary).withElapsedMicros(micros);
         }
         String text;
         try {
             text = client.responseText(response);
         } catch (RuntimeException e) { // the call answered, but its answer cannot be shown or asserted on
             return CallOutcome.failure(FailureCategory.SERIALIZATION, "serialization calling " + client.target()
-                    + ": the response could not be written as the sample's response data: " + e.getMessage(), summary);
+                    + ": the response could not be written as the sample's response data: " + e.getMessage(), summary)
+                    .withElapsedMicros(micros);
         }
-        return CallOutcome.success(summary, client.sentBytes(), client.receivedBytes(response), text);
+        return CallOutcome.success(summary, client.sentBytes(), client.receivedBytes(response), text, micros);
     }
 
     private static CallOutcome failed(RpcClient client, String summary, Throwable failure) {

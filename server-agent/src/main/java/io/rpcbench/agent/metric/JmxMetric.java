@@ -8,6 +8,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToLongFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -53,17 +54,9 @@ final class JmxMetric implements Metric {
                     : memory.getHeapMemoryUsage().getUsed();
             return bytes / divisor;
         } else if (field.equals("gc-time")) {
-            long millis = 0;
-            for (GarbageCollectorMXBean gc : collectors()) {
-                millis += Math.max(0, gc.getCollectionTime());
-            }
-            return counter.change(millis);
+            return counter.change(sumOverCollectors(GarbageCollectorMXBean::getCollectionTime));
         } else if (field.equals("gc-count")) {
-            long collections = 0;
-            for (GarbageCollectorMXBean gc : collectors()) {
-                collections += Math.max(0, gc.getCollectionCount());
-            }
-            return counter.change(collections);
+            return counter.change(sumOverCollectors(GarbageCollectorMXBean::getCollectionCount));
         } else if (field.equals("class-count")) {
             return ManagementFactory.newPlatformMXBeanProxy(server, ManagementFactory.CLASS_LOADING_MXBEAN_NAME,
                     ClassLoadingMXBean.class).getLoadedClassCount();
@@ -71,6 +64,16 @@ final class JmxMetric implements Metric {
         CompilationMXBean jit = ManagementFactory.newPlatformMXBeanProxy(server,
                 ManagementFactory.COMPILATION_MXBEAN_NAME, CompilationMXBean.class);
         return jit.isCompilationTimeMonitoringSupported() ? counter.change(jit.getTotalCompilationTime()) : Double.NaN;
+    }
+
+    /** The sum of one figure over every collector; a collector that cannot tell (-1) counts 0. */
+    private long sumOverCollectors(ToLongFunction<GarbageCollectorMXBean> figure)
+            throws IOException, MalformedObjectNameException {
+        long sum = 0;
+        for (GarbageCollectorMXBean gc : collectors()) {
+            sum += Math.max(0, figure.applyAsLong(gc));
+        }
+        return sum;
     }
 
     private List<GarbageCollectorMXBean> collectors() throws IOException, MalformedObjectNameException {
