@@ -145,7 +145,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
         for (String name : userProperties.keySet()) {
             if (JOB_PROPERTIES.contains(name)) {
                 throw new ParameterException(spec.commandLine(), "-J " + name + " is set by an option of its own; "
-                        + "expected --" + (name.equals("duration") ? "duration" : name) + " instead");
+                        + "expected --" + name + " instead");
             }
         }
         layout.requireBuilt();

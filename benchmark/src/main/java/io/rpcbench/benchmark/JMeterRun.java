@@ -17,7 +17,9 @@ import java.util.function.Consumer;
 
 /**
  * One headless JMeter run of one plan in the laid-out JMeter home: {@code jmeter -n -t plan.jmx -l
- * plan.jtl -j jmeter.log [-e -o dashboard] -Jkey=value ...}. The run's files go into its own folder.
+ * plan.jtl -j jmeter.log [-e -o dashboard] -Jkey=value ...}. The run's files go into its own folder. The home's
+ * {@code bin/user.properties} names {@code elapsed_us} in {@code sample_variables}, so every JTL carries the samplers'
+ * microseconds, and JMeter's {@code -g} reads them, with no option here.
  *
  * <p>Order of calls: build with {@link #of}, set options, then {@link #run} (which blocks until JMeter exits).
  */
@@ -32,13 +34,6 @@ public final class JMeterRun {
     /** The plans' warm-up in seconds, run before the measured window ({@code duration}) and not counted. */
     static final String WARMUP = "warmup";
 
-    /**
-     * JMeter's property naming the variables it writes as extra JTL columns: the samplers put each call's
-     * microseconds in {@code elapsed_us}.
-     */
-    static final String SAMPLE_VARIABLES = "sample_variables";
-
-    static final String ELAPSED_MICROS_COLUMN = "elapsed_us";
 
     /** How often, in seconds, JMeter's summariser prints its {@code summary +} line (JMeter's default is 30). */
     static final String SUMMARISER_INTERVAL = "summariser.interval";
@@ -161,9 +156,6 @@ public final class JMeterRun {
         if (!properties.containsKey(WARMUP)) {
             command.add("-J" + WARMUP + "=0");
         }
-        if (!properties.containsKey(SAMPLE_VARIABLES)) {
-            command.add("-J" + SAMPLE_VARIABLES + "=" + ELAPSED_MICROS_COLUMN);
-        }
         // JMeter's non-GUI run listens for "Shutdown"/"StopTestNow" datagrams on UDP 4445 of every interface; a run
         // is stopped here by its PID, so that port stays closed (port 0 starts no listener).
         if (!properties.containsKey(SHUTDOWN_PORT)) {
@@ -218,8 +210,7 @@ public final class JMeterRun {
                 "-o", dashboardIndex().getParent().toString(),
                 "-j", outputDir.resolve("jmeter-report.log").toString(),
                 "-Jjmeter.reportgenerator.start_date=" + start,
-                "-Jjmeter.reportgenerator.end_date=" + end,
-                "-J" + SAMPLE_VARIABLES + "=" + properties.getOrDefault(SAMPLE_VARIABLES, ELAPSED_MICROS_COLUMN)));
+                "-Jjmeter.reportgenerator.end_date=" + end));
         try (ChildProcess report = ChildProcess.start("jmeter -g " + planName, command,
                 Map.of("JAVA_HOME", ProjectLayout.javaHome(), "JVM_ARGS", "-Duser.timezone=UTC"),
                 outputDir.resolve("jmeter-report.out"))) {
