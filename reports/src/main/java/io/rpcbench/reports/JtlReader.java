@@ -71,8 +71,8 @@ public final class JtlReader {
     private static JtlSample sample(JtlRow row) {
         long elapsed = row.atLeastZero("elapsed");
         String us = row.text(ELAPSED_US, "").trim();
-        boolean microseconds = !us.isEmpty() && !us.equals("null")
-                && row.atLeastZero(ELAPSED_US) - elapsed * 1000 <= AGREEMENT_MS * 1000;
+        long elapsedUs = us.isEmpty() || us.equals("null") ? -1 : row.atLeastZero(ELAPSED_US); // parsed once a row
+        boolean microseconds = elapsedUs >= 0 && elapsedUs - elapsed * 1000 <= AGREEMENT_MS * 1000;
         return new JtlSample(
                 row.number("timeStamp"),
                 elapsed,
@@ -84,7 +84,7 @@ public final class JtlReader {
                 row.atLeastZero("sentBytes", 0),
                 (int) row.number("allThreads", 0),
                 url(row.text("URL", "")),
-                microseconds ? row.atLeastZero(ELAPSED_US) : elapsed * 1000,
+                microseconds ? elapsedUs : elapsed * 1000,
                 microseconds);
     }
 }

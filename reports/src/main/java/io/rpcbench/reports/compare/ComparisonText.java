@@ -77,8 +77,7 @@ final class ComparisonText {
     }
 
     private static String value(RunComparison.MetricRow metric, int run) {
-        Double value = metric.values().get(run);
-        return value == null ? "-" : String.format(Locale.ROOT, "%." + metric.decimals() + "f", value);
+        return Metric.format(metric.decimals(), metric.values().get(run));
     }
 
     /** Text columns (scenario, system, metric, verdicts) to the left, numbers to the right; null is a blank line. */

@@ -101,6 +101,11 @@ enum Metric {
 
     /** The value as printed, in {@link Locale#ROOT}; {@code -} for none. */
     String format(Double value) {
+        return format(decimals, value);
+    }
+
+    /** A value with {@code decimals} decimals, in {@link Locale#ROOT}; {@code -} for none. */
+    static String format(int decimals, Double value) {
         return value == null ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", value);
     }
 }
