@@ -60,7 +60,6 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
     private volatile RpcClient client;
-    private final EndpointUrls endpoints = new EndpointUrls();
     private String summary;
     private BadParameterException badParameter;
     private CallOutcome setupFailure;
@@ -118,7 +117,7 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
 
     @Override
     public SampleResult runTest(JavaSamplerContext context) {
-        SampleResult result = new SampleResult();
+        RpcSampleResult result = new RpcSampleResult();
         TimedCall.Stopwatch stopwatch = new TimedCall.Stopwatch() {
             @Override
             public void start() {
@@ -144,7 +143,7 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
             outcome = CallOutcome.failure(FailureCategory.CONNECTION, "no call: the client is closed", summary);
         } else {
             outcome = bindAndRun(current, context, stopwatch);
-            result.setURL(endpoints.url(current.answeredBy()));
+            result.setEndpoint(current.answeredBy());
         }
         result.setSuccessful(outcome.successful());
         result.setResponseCode(outcome.responseCode());

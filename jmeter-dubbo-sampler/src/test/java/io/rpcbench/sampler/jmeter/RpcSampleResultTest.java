@@ -1,0 +1,85 @@
+package io.rpcbench.sampler.jmeter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.net.URL;
+import java.net.URLConnection;
+import java.net.URLStreamHandler;
+import org.apache.jmeter.samplers.SampleResult;
+import org.junit.jupiter.api.Test;
+
+class RpcSampleResultTest {
+
+    @Test
+    void rpcEndpointsAreTheSampleUrlAsWritten() {
+        for (String endpoint : new String[] {"dubbo://127.0.0.1:20880", "tri://127.0.0.1:50051",
+            "thrift://127.0.0.1:9090", "zookeeper://127.0.0.1:2181"}) {
+            RpcSampleResult result = new RpcSampleResult();
+            result.setEndpoint(endpoint);
+            assertThat(result.getUrlAsString()).isEqualTo(endpoint);
+        }
+        RpcSampleResult result = new RpcSampleResult();
+        result.setEndpoint("dubbo://198.18.0.2:20880");
+        assertThat(result.getURL().getHost()).isEqualTo("198.18.0.2");
+        assertThat(result.getURL().getPort()).isEqualTo(20880);
+    }
+
+    @Test
+    void noEndpointIsAnEmptyUrlColumn() {
+        RpcSampleResult result = new RpcSampleResult();
+        result.setEndpoint(null);
+        assertThat(result.getUrlAsString()).isEmpty();
+        assertThat(result.getURL()).isNull();
+        result.setEndpoint("zookeeper://127.0.0.1:2181,127.0.0.1:2182"); // several hosts: text only
+        assertThat(result.getUrlAsString()).isEqualTo("zookeeper://127.0.0.1:2181,127.0.0.1:2182");
+    }
+
+    @Test
+    void anEndpointUrlCannotBeOpened() {
+        RpcSampleResult result = new RpcSampleResult();
+        result.setEndpoint("thrift://127.0.0.1:9090");
+        assertThatThrownBy(() -> result.getURL().openConnection()).isInstanceOf(IOException.class)
+                .hasMessage("thrift://127.0.0.1:9090 names an RPC endpoint; it cannot be opened as a URL");
+    }
+
+    /** What a remote engine does with every sample: Java serialization to the controller, whose JVM has no handler. */
+    @Test
+    void theEndpointCrossesJavaSerializationAsARemoteEngineSendsIt() throws Exception {
+        RpcSampleResult result = new RpcSampleResult();
+        result.setEndpoint("dubbo://198.18.0.3:20880");
+        result.setSampleLabel("dubbo-echo-1k");
+        SampleResult received = (SampleResult) roundTrip(result);
+        assertThat(received.getUrlAsString()).isEqualTo("dubbo://198.18.0.3:20880");
+        assertThat(received.getSampleLabel()).isEqualTo("dubbo-echo-1k");
+    }
+
+    /** Why the endpoint is no java.net.URL: one with a scheme this JVM has no handler for does not come back. */
+    @Test
+    void aUrlWithAnRpcSchemeDoesNotCrossJavaSerialization() throws Exception {
+        SampleResult result = new SampleResult();
+        result.setURL(new URL(null, "dubbo://198.18.0.3:20880", new URLStreamHandler() {
+            @Override
+            protected URLConnection openConnection(URL url) {
+                throw new UnsupportedOperationException();
+            }
+        }));
+        assertThatThrownBy(() -> roundTrip(result)).isInstanceOf(IOException.class)
+                .hasMessageContaining("unknown protocol: dubbo");
+    }
+
+    private static Object roundTrip(Object value) throws IOException, ClassNotFoundException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(value);
+        }
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            return in.readObject();
+        }
+    }
+}
