@@ -1,5 +1,7 @@
 package io.rpcbench.benchmark;
 
+import io.rpcbench.benchmark.lab.LabNetwork;
+import io.rpcbench.benchmark.lab.Topology;
 import io.rpcbench.reports.Dashboard;
 import io.rpcbench.reports.DashboardData;
 import io.rpcbench.reports.DashboardJson;
@@ -98,6 +100,13 @@ public final class BenchmarkCommand implements Callable<Integer> {
                     + "-J thrift.protocol=compact; repeat for several. It wins over the job's own settings.")
     private Map<String, String> userProperties = new LinkedHashMap<>();
 
+    @Option(names = "--hosts", paramLabel = "TOPOLOGY",
+            description = "Run on a lab of hosts on this machine (network namespaces on 198.18.0.0/24, needs root): "
+                    + "PROVIDERSxGENERATORS, e.g. 2x2, or seed-000 (2x2) or seed-003 (1x3). Each provider host runs "
+                    + "a provider and an agent, each load-generator host a JMeter remote engine and an agent; JMeter "
+                    + "drives them from a controller host (-R). Default: everything on this machine's loopback.")
+    private String hosts;
+
     @Option(names = "--progress", paramLabel = "SECONDS", defaultValue = "0",
             description = "How often to show a plan's progress (default: in place on a terminal, every 5 s; a line "
                     + "every 30 s otherwise). JMeter's summariser, which it comes from, reports at most every 6 s.")
@@ -112,6 +121,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
     private Path projectDir;
 
     private DashboardData data;
+    private volatile JMeterRun currentRun;
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new BenchmarkCommand()).execute(args));
@@ -148,6 +158,16 @@ public final class BenchmarkCommand implements Callable<Integer> {
                         + "expected --" + name + " instead");
             }
         }
+        Optional<Topology> topology;
+        try {
+            topology = Optional.ofNullable(hosts).map(Topology::parse);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--" + e.getMessage());
+        }
+        if (topology.isPresent() && !LabNetwork.isRoot()) {
+            throw new ParameterException(spec.commandLine(), "--hosts " + hosts + " makes network namespaces, which "
+                    + "needs root; run it as root (e.g. sudo ./run-benchmark --hosts " + hosts + ")");
+        }
         layout.requireBuilt();
         Path results = (resultsDir != null ? resultsDir
                 : layout.projectDir().resolve("results")
@@ -171,12 +191,8 @@ public final class BenchmarkCommand implements Callable<Integer> {
                         + " s warm-up, " + measured + " s measured each)");
         Duration warmup = Duration.ofSeconds(warmupSeconds);
         Optional<Duration> window = Optional.of(Duration.ofSeconds(measured));
-        out.printf("Starting the provider (embedded ZooKeeper, Dubbo, Thrift on 127.0.0.1) and a server agent ...%n");
-        out.flush();
-        try (ProviderProcess provider = ProviderProcess.start(layout, List.of(), results.resolve("provider.log"));
-                AgentProcess agent = AgentProcess.start(layout, results.resolve("agent.log"))) {
-            out.printf("Provider ready (pid %d): %s%n", provider.pid(), provider.endpoints().endpoints());
-            out.printf("Agent ready (pid %d): %s%n", agent.pid(), agent.tcp());
+        try (RunSite site = topology.isPresent() ? LabSite.start(layout, topology.get(), results, out)
+                : LocalSite.start(layout, results, out)) {
             int index = 0;
             for (String plan : planNames) {
                 index++;
@@ -185,18 +201,18 @@ public final class BenchmarkCommand implements Callable<Integer> {
                         measured);
                 out.flush();
                 PlanProgress progress = new PlanProgress(out, terminal, prefix, warmupSeconds, measured);
-                JMeterRun run = JMeterRun.of(layout, plan, results.resolve(plan))
+                Map<String, String> planProperties = new LinkedHashMap<>(Map.of(
+                        "threads", Integer.toString(threads),
+                        "rampup", Integer.toString(rampupSeconds),
+                        JMeterRun.WARMUP, Integer.toString(warmupSeconds),
+                        "duration", Integer.toString(measured)));
+                planProperties.putAll(userProperties);
+                JMeterRun run = site.configure(JMeterRun.of(layout, plan, results.resolve(plan))
                         .dashboard(false)
                         .output(progress)
-                        .properties(provider.planProperties())
-                        .properties(agent.planProperties(provider.pid()))
-                        .properties(Map.of(
-                                "threads", Integer.toString(threads),
-                                "rampup", Integer.toString(rampupSeconds),
-                                JMeterRun.WARMUP, Integer.toString(warmupSeconds),
-                                "duration", Integer.toString(measured),
-                                JMeterRun.SUMMARISER_INTERVAL, Integer.toString(progressEvery)))
-                        .properties(userProperties);
+                        .properties(Map.of(JMeterRun.SUMMARISER_INTERVAL, Integer.toString(progressEvery))),
+                        planProperties);
+                this.currentRun = run;
                 try {
                     run.run(Duration.ofSeconds(2L * (warmupSeconds + measured) + rampupSeconds + 600));
                 } finally {
@@ -225,12 +241,15 @@ public final class BenchmarkCommand implements Callable<Integer> {
                 RunInput input = RunInput.named(plan, run.jtl(), Optional.of(run.perfmon()).filter(Files::isRegularFile),
                         Optional.of(run.dashboardIndex().toString()).filter(page -> Files.isRegularFile(Path.of(page))))
                         .withWindow(warmup, window);
-                OptionalDouble jmeterCpu = run.jmeterCpuPercentOfMachine(summary.windowStartMs(), summary.windowEndMs());
+                OptionalDouble jmeterCpu = site.jmeterRunsThreads()
+                        ? run.jmeterCpuPercentOfMachine(summary.windowStartMs(), summary.windowEndMs())
+                        : OptionalDouble.empty();
                 if (jmeterCpu.isPresent()) {
                     input = input.withClientCpu(jmeterCpu.getAsDouble(), Runtime.getRuntime().availableProcessors());
                 }
                 dashboard.addRun(input);
             }
+            site.report(out);
         }
         Path dashboardFile = results.resolve("dashboard.html");
         if (!table.hasRows()) {
@@ -263,6 +282,11 @@ public final class BenchmarkCommand implements Callable<Integer> {
         } catch (ReflectiveOperationException beforeJdk22) {
             return true;
         }
+    }
+
+    /** The JMeter run of the plan under way (or the last one), null before the first: for tests. */
+    JMeterRun currentRun() {
+        return currentRun;
     }
 
     /** The figures of the last run, as its dashboard shows them; null before a run. */

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * One headless JMeter run of one plan in the laid-out JMeter home: {@code jmeter -n -t plan.jmx -l
@@ -48,7 +49,11 @@ public final class JMeterRun {
     private boolean dashboard = true;
     private String jvmArgs = "";
     private Consumer<String> output = line -> { };
+    private UnaryOperator<List<String>> launcher = UnaryOperator.identity();
+    private List<String> remoteEngines = List.of();
+    private final Map<String, String> globalProperties = new TreeMap<>();
     private ProcessCpuTimeline cpu;
+    private volatile long pid;
 
     private JMeterRun(ProjectLayout layout, String planName, Path outputDir) {
         this.layout = layout;
@@ -73,6 +78,26 @@ public final class JMeterRun {
      */
     public JMeterRun jvmArgs(String options) {
         this.jvmArgs = options;
+        return this;
+    }
+
+    /**
+     * Runs JMeter through {@code launcher}, which gets the command and returns the one to start, e.g. the same
+     * command inside a network namespace; it must exec the command, so that the PID is JMeter's own.
+     */
+    public JMeterRun launchedWith(UnaryOperator<List<String>> launcher) {
+        this.launcher = launcher;
+        return this;
+    }
+
+    /**
+     * Runs the plan on JMeter remote engines ({@code -R}) rather than in this JMeter, which then acts as the
+     * controller: it sends the plan and {@code global} ({@code -G}, the engines' properties, read by the plan there)
+     * and writes the samples the engines stream back. The {@link #properties} stay the controller's own.
+     */
+    public JMeterRun remote(List<String> engines, Map<String, String> global) {
+        this.remoteEngines = List.copyOf(engines);
+        this.globalProperties.putAll(global);
         return this;
     }
 
@@ -162,10 +187,15 @@ public final class JMeterRun {
             command.add("-J" + SHUTDOWN_PORT + "=0");
         }
         properties.forEach((key, value) -> command.add("-J" + key + "=" + value));
+        if (!remoteEngines.isEmpty()) {
+            command.add("-R" + String.join(",", remoteEngines));
+            globalProperties.forEach((key, value) -> command.add("-G" + key + "=" + value));
+        }
         Map<String, String> environment = jvmArgs.isEmpty() ? Map.of("JAVA_HOME", ProjectLayout.javaHome())
                 : Map.of("JAVA_HOME", ProjectLayout.javaHome(), "JVM_ARGS", jvmArgs);
-        try (ChildProcess jmeter = ChildProcess.start("jmeter " + planName, command, environment,
+        try (ChildProcess jmeter = ChildProcess.start("jmeter " + planName, launcher.apply(command), environment,
                 outputDir.resolve("jmeter.out"), output)) {
+            pid = jmeter.pid();
             // The launcher execs java, so the child is JMeter's JVM itself.
             cpu = ProcessCpuTimeline.start(jmeter.pid());
             int exit;
@@ -182,6 +212,11 @@ public final class JMeterRun {
         if (!Files.exists(jtl())) {
             throw new IllegalStateException("JMeter wrote no results for " + plan + "; see " + log());
         }
+    }
+
+    /** The PID of the running JMeter, 0 before it started. */
+    public long pid() {
+        return pid;
     }
 
     /**

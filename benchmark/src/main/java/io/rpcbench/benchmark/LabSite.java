@@ -1,0 +1,91 @@
+package io.rpcbench.benchmark;
+
+import io.rpcbench.benchmark.lab.ConnectionWatch;
+import io.rpcbench.benchmark.lab.Lab;
+import io.rpcbench.benchmark.lab.Topology;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The main job on a {@link Lab} of hosts on this machine: JMeter runs in the controller host and drives the remote
+ * engines of the load-generator hosts ({@code -R}, the plan's properties sent with {@code -G}); the controller's
+ * PerfMon collector reads every host's agent. While it runs, a {@link ConnectionWatch} records every TCP connection of
+ * every host, and {@link #report} says whether all stayed inside the lab.
+ */
+final class LabSite implements RunSite {
+
+    private static final Duration WATCH_EVERY = Duration.ofSeconds(2);
+
+    private final Lab lab;
+    private final ConnectionWatch watch;
+    private final Path results;
+
+    private LabSite(Lab lab, ConnectionWatch watch, Path results) {
+        this.lab = lab;
+        this.watch = watch;
+        this.results = results;
+    }
+
+    static LabSite start(ProjectLayout layout, Topology topology, Path results, PrintWriter out) throws IOException {
+        out.printf("Making the lab %s (%d provider hosts, %d load-generator hosts, network namespaces on %s.0/24) ...%n",
+                topology, topology.providers(), topology.generators(), Lab.DEFAULT_SUBNET);
+        out.flush();
+        Lab lab = Lab.start(layout, topology, Lab.DEFAULT_SUBNET, results.resolve("lab"));
+        out.printf("Lab %s ready:%n", lab.network().id());
+        lab.describe().forEach(out::println);
+        out.flush();
+        return new LabSite(lab, ConnectionWatch.start(lab.network().hosts(), WATCH_EVERY), results);
+    }
+
+    /** The controller's own PID while a plan runs, for a test that stops it as a crash would. */
+    Lab lab() {
+        return lab;
+    }
+
+    @Override
+    public JMeterRun configure(JMeterRun run, Map<String, String> plan) {
+        Map<String, String> global = new LinkedHashMap<>(lab.globalProperties());
+        global.putAll(plan);
+        return run.launchedWith(command -> lab.controller().command(command))
+                .jvmArgs(lab.controllerJvmArgs())
+                .properties(lab.controllerProperties())
+                .properties(plan)
+                .remote(lab.engines(), global);
+    }
+
+    @Override
+    public boolean jmeterRunsThreads() {
+        return false;
+    }
+
+    @Override
+    public void report(PrintWriter out) {
+        watch.close();
+        Path file = results.resolve("connections.txt");
+        try {
+            watch.write(file);
+        } catch (IOException e) {
+            out.printf("%nThe lab's connections could not be written to %s: %s%n", file, e.getMessage());
+        }
+        List<ConnectionWatch.Connection> outside = watch.outside(Lab.DEFAULT_SUBNET);
+        out.printf("%nConnections seen in the lab (ss -tn in every host every %d s): %d distinct, %s; list in %s%n",
+                WATCH_EVERY.toSeconds(), watch.connections().size(),
+                outside.isEmpty() ? "every one between lab addresses or on a host's loopback"
+                        : outside.size() + " with an end OUTSIDE the lab and loopback: " + outside, file);
+        watch.failure().ifPresent(e -> out.printf("  (a look at the connections failed: %s)%n", e.getMessage()));
+    }
+
+    @Override
+    public void close() {
+        try {
+            watch.close();
+        } finally {
+            lab.close();
+        }
+    }
+}

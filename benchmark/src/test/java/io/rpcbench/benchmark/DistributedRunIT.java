@@ -1,0 +1,153 @@
+package io.rpcbench.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.benchmark.lab.LabNetwork;
+import io.rpcbench.benchmark.lab.LabRoot;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * The main job on a lab of 2 provider hosts x 2 load-generator hosts (network namespaces, as root): JMeter's remote
+ * engines run a Dubbo and a Thrift plan and stream the samples back to the controller; both engines and both
+ * providers show in the JTL, every provider host's agent in the PerfMon file, every connection stays between lab
+ * addresses or on a host's loopback, and afterwards no namespace, link or process of the run is left; the same when
+ * the controller is killed in the middle of a run.
+ */
+class DistributedRunIT {
+
+    private static final Path OUT = Path.of("target/distributed").toAbsolutePath();
+    private static final Pattern PID = Pattern.compile("pid (\\d+)");
+    private static final List<String> PLANS = List.of("dubbo-echo-1k", "thrift-echo-1k");
+
+    @BeforeAll
+    static void root() {
+        LabRoot.require();
+        Plans.LAYOUT.requireBuilt();
+    }
+
+    @Test
+    void twoEnginesCallTwoProvidersInsideTheLabAndLeaveNothingBehind() throws Exception {
+        Set<String> namespacesBefore = Set.copyOf(LabNetwork.namespaces());
+        Path results = Files.createTempDirectory(Files.createDirectories(OUT), "2x2-");
+        StringWriter printed = new StringWriter();
+        int exit = new CommandLine(new BenchmarkCommand()).setOut(new PrintWriter(printed, true)).execute(
+                "--hosts", "2x2", "--plan", PLANS.get(0), "--plan", PLANS.get(1),
+                "--warmup", "2", "--duration", "4", "--threads", "2", "--rampup", "0", "--progress", "2",
+                "--results", results.toString(), "--project-dir", Plans.LAYOUT.projectDir().toString());
+        String output = printed.toString();
+        assertThat(exit).as("exit code; output:%n%s", output).isZero();
+
+        List<String> generators = List.of("198.18.0.4", "198.18.0.5");
+        List<String> providers = List.of("198.18.0.2", "198.18.0.3");
+        for (String plan : PLANS) {
+            List<String[]> rows = jtlRows(results.resolve(plan).resolve(plan + ".jtl"), "threadName", "URL", "success");
+            assertThat(rows).as(plan + " samples").isNotEmpty();
+            assertThat(rows).as(plan + ": every sample passed").allMatch(r -> r[2].equals("true"));
+            // JMeter names a remote engine's threads after its address: samples came back from both engines.
+            Set<String> engines = new HashSet<>();
+            Set<String> answering = new HashSet<>();
+            for (String[] row : rows) {
+                engines.add(row[0].substring(0, row[0].indexOf('-')));
+                answering.add(row[1].replaceAll("^[a-z]+://", "").replaceAll(":[0-9]+$", "").replace("[::ffff:", "")
+                        .replace("]", ""));
+            }
+            assertThat(engines).as(plan + ": engines in the thread names").containsExactlyInAnyOrderElementsOf(generators);
+            assertThat(answering).as(plan + ": providers in the URL column").containsExactlyInAnyOrderElementsOf(providers);
+            List<String> perfmon = Files.readAllLines(results.resolve(plan).resolve(plan + "-perfmon.jtl"));
+            for (String host : providers) {
+                assertThat(perfmon).as(plan + ": " + host + "'s agent series").anyMatch(line -> line.contains("," + host + " CPU"));
+            }
+        }
+        // Every connection seen in every host: between lab addresses or on a host's own loopback, and some really
+        // crossed hosts (controller to engines, engines to providers).
+        List<String> connections = Files.readAllLines(results.resolve("connections.txt"));
+        assertThat(connections).isNotEmpty().allSatisfy(c -> assertThat(c)
+                .matches("\\S+ (127\\.[0-9.]+|198\\.18\\.0\\.[0-9]+)(:[0-9]+)? -> (127\\.[0-9.]+|198\\.18\\.0\\.[0-9]+)(:[0-9]+)?"));
+        assertThat(connections).anyMatch(c -> c.matches("generator-1 198\\.18\\.0\\.4 -> 198\\.18\\.0\\.2:9090"));
+        assertThat(connections).anyMatch(c -> c.matches("generator-2 198\\.18\\.0\\.5 -> 198\\.18\\.0\\.3:9090"));
+        assertThat(connections).anyMatch(c -> c.matches("generator-\\d 198\\.18\\.0\\.[45] -> 198\\.18\\.0\\.[23]:20880"));
+        assertThat(output).contains("every one between lab addresses or on a host's loopback");
+        assertNothingLeft(output, namespacesBefore);
+    }
+
+    @Test
+    void aControllerKilledMidRunLeavesNothingBehind() throws Exception {
+        Set<String> namespacesBefore = Set.copyOf(LabNetwork.namespaces());
+        Path results = Files.createTempDirectory(Files.createDirectories(OUT), "killed-");
+        StringWriter printed = new StringWriter();
+        BenchmarkCommand job = new BenchmarkCommand();
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> new CommandLine(job)
+                .setOut(new PrintWriter(printed, true)).setErr(new PrintWriter(printed, true)).execute(
+                        "--hosts", "1x2", "--plan", "thrift-echo-1k", "--warmup", "0", "--duration", "600",
+                        "--threads", "2", "--rampup", "0", "--results", results.toString(),
+                        "--project-dir", Plans.LAYOUT.projectDir().toString()));
+        // Killed once samples come back from the engines: the JTL grows.
+        Path jtl = results.resolve("thrift-echo-1k").resolve("thrift-echo-1k.jtl");
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(4));
+        while (!(Files.isRegularFile(jtl) && Files.size(jtl) > 10_000 && job.currentRun() != null
+                && job.currentRun().pid() > 0)) {
+            assertThat(exit).as("the job ended before the plan ran; output:%n%s", printed).isNotDone();
+            assertThat(Instant.now()).as("samples in %s; output:%n%s", jtl, printed).isBefore(deadline);
+            Thread.sleep(200); // polling a file that grows, with a deadline
+        }
+        ProcessHandle controller = ProcessHandle.of(job.currentRun().pid()).orElseThrow();
+        controller.destroyForcibly();
+        int code = exit.get(3, TimeUnit.MINUTES);
+        String output = printed.toString();
+        assertThat(code).as("the job fails when its controller dies; output:%n%s", output).isNotZero();
+        assertThat(output).contains("JMeter exited with code");
+        assertNothingLeft(output + "\ncontroller pid " + controller.pid(), namespacesBefore);
+    }
+
+    /** No namespace the run made, and none of the processes it printed (by PID), is left. */
+    private static void assertNothingLeft(String output, Set<String> namespacesBefore) {
+        assertThat(LabNetwork.namespaces()).as("namespaces after the run").allMatch(namespacesBefore::contains);
+        List<Long> pids = new ArrayList<>();
+        Matcher matcher = PID.matcher(output);
+        while (matcher.find()) {
+            pids.add(Long.parseLong(matcher.group(1)));
+        }
+        assertThat(pids).as("PIDs printed by the lab in:%n%s", output).isNotEmpty();
+        for (long pid : pids) {
+            assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive)).as("process %d after the run", pid).isEmpty();
+        }
+    }
+
+    /** The named columns of every row of a CSV JTL (JMeter quotes a field only when it holds a comma or quote). */
+    private static List<String[]> jtlRows(Path jtl, String... columns) throws IOException {
+        List<String> lines = Files.readAllLines(jtl);
+        List<String> header = List.of(lines.get(0).replace("\"", "").split(","));
+        int[] index = new int[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            index[i] = header.indexOf(columns[i]);
+            assertThat(index[i]).as("column %s in %s", columns[i], header).isNotNegative();
+        }
+        List<String[]> rows = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] fields = line.split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)", -1);
+            String[] row = new String[columns.length];
+            for (int i = 0; i < columns.length; i++) {
+                row[i] = fields[index[i]];
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+}
