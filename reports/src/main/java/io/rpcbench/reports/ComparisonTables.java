@@ -2,8 +2,10 @@ package io.rpcbench.reports;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -14,7 +16,10 @@ import java.util.function.Function;
  *
  * <p>Columns: the client's samples, TPS, mean and percentiles, error %; then the provider's side
  * ({@link DashboardData.ServerFigures}: its host's CPU and memory, its process's CPU and RSS, the host's network
- * and disk rates, the JVM's GC), each shown when at least one run of the scenario has it.
+ * and disk rates, the JVM's GC), each shown when at least one run of the scenario has it. When a run of the
+ * scenario had several provider hosts, the provider's columns are per host, titled {@code <host>: <figure>} (e.g.
+ * {@code 198.18.0.31: provider host CPU %}), hosts in order of first appearance: one figure over several machines
+ * would average a busy host with an idle one, and a sum would not be seed 003's "CPU of the provider's machine".
  */
 final class ComparisonTables {
 
@@ -33,19 +38,21 @@ final class ComparisonTables {
             new Column("max ms", r -> r.total().maxMs()),
             new Column("error %", r -> r.total().errorPercent()));
 
-    private static final List<Column> SERVER_COLUMNS = List.of(
-            new Column("provider host CPU %", r -> r.server().hostCpuPercent()),
-            new Column("provider host memory %", r -> r.server().hostMemoryPercent()),
-            new Column("provider CPU (% of a core)", r -> r.server().providerCpuPercent()),
-            new Column("provider RSS MB", r -> r.server().providerRssMb()),
-            new Column("network in B/s", r -> r.server().networkInBytesPerSecond()),
-            new Column("network out B/s", r -> r.server().networkOutBytesPerSecond()),
-            new Column("disk read B/s", r -> r.server().diskReadBytesPerSecond()),
-            new Column("disk write B/s", r -> r.server().diskWriteBytesPerSecond()),
-            new Column("GC collections", r -> r.server().gcCollections() == null ? null
-                    : r.server().gcCollections().doubleValue()),
-            new Column("GC pause ms", r -> r.server().gcPauseMs()),
-            new Column("GC pause %", r -> r.server().gcPausePercent()));
+    /** A figure of a provider host: its column title and how to read it; null when the host has no such figure. */
+    private record ServerColumn(String title, Function<DashboardData.ServerFigures, Double> value) {}
+
+    private static final List<ServerColumn> SERVER_COLUMNS = List.of(
+            new ServerColumn("provider host CPU %", DashboardData.ServerFigures::hostCpuPercent),
+            new ServerColumn("provider host memory %", DashboardData.ServerFigures::hostMemoryPercent),
+            new ServerColumn("provider CPU (% of a core)", DashboardData.ServerFigures::providerCpuPercent),
+            new ServerColumn("provider RSS MB", DashboardData.ServerFigures::providerRssMb),
+            new ServerColumn("network in B/s", DashboardData.ServerFigures::networkInBytesPerSecond),
+            new ServerColumn("network out B/s", DashboardData.ServerFigures::networkOutBytesPerSecond),
+            new ServerColumn("disk read B/s", DashboardData.ServerFigures::diskReadBytesPerSecond),
+            new ServerColumn("disk write B/s", DashboardData.ServerFigures::diskWriteBytesPerSecond),
+            new ServerColumn("GC collections", s -> s.gcCollections() == null ? null : s.gcCollections().doubleValue()),
+            new ServerColumn("GC pause ms", DashboardData.ServerFigures::gcPauseMs),
+            new ServerColumn("GC pause %", DashboardData.ServerFigures::gcPausePercent));
 
     private ComparisonTables() {}
 
@@ -60,7 +67,7 @@ final class ComparisonTables {
 
     private static DashboardData.ComparisonTable table(String scenario, List<DashboardData.RunData> runs) {
         List<Column> columns = new ArrayList<>(CLIENT_COLUMNS);
-        SERVER_COLUMNS.stream().filter(c -> runs.stream().anyMatch(r -> c.value().apply(r) != null))
+        serverColumns(runs).stream().filter(c -> runs.stream().anyMatch(r -> c.value().apply(r) != null))
                 .forEach(columns::add);
 
         List<DashboardData.ComparisonRow> rows = new ArrayList<>();
@@ -75,6 +82,23 @@ final class ComparisonTables {
         }
         return new DashboardData.ComparisonTable(scenario, columns.stream().map(Column::title).toList(), rows,
                 differences);
+    }
+
+    /** The provider's columns: of the run's provider host, or per host when a run had several (class javadoc). */
+    private static List<Column> serverColumns(List<DashboardData.RunData> runs) {
+        List<Column> columns = new ArrayList<>();
+        if (runs.stream().noneMatch(r -> r.servers().size() > 1)) {
+            SERVER_COLUMNS.forEach(c -> columns.add(new Column(c.title(), r -> c.value().apply(r.server()))));
+            return columns;
+        }
+        Set<String> hosts = new LinkedHashSet<>();
+        runs.forEach(r -> r.servers().forEach(host -> hosts.add(host.providerHost())));
+        for (String host : hosts) {
+            SERVER_COLUMNS.forEach(c -> columns.add(new Column(host + ": " + c.title(),
+                    r -> r.servers().stream().filter(s -> host.equals(s.providerHost())).findFirst()
+                            .map(c.value()).orElse(null))));
+        }
+        return columns;
     }
 
     private static List<Double> values(List<Column> columns, DashboardData.RunData run) {

@@ -16,9 +16,10 @@ import java.util.List;
 public record DashboardData(String title, List<RunData> runs, List<ComparisonTable> comparison) {
 
     /**
-     * One run: one JTL and optionally its PerfMon file. Every figure (labels, total, steadiness, server, errors,
-     * providers) counts the measured window only: samples that started in [windowStartMs, windowEndMs) and PerfMon
-     * readings taken in it. The series (client, hosts) cover the whole run.
+     * One run: one JTL and optionally its PerfMon file. Every figure (labels, total, steadiness, server, servers,
+     * errors, providers, generators' figures) counts the measured window only: samples that started in
+     * [windowStartMs, windowEndMs) and PerfMon readings taken in it. The series (client, generators' series, hosts)
+     * cover the whole run.
      *
      * @param name            the run's name, e.g. "dubbo-echo-1k"
      * @param system          what is compared, e.g. "dubbo"
@@ -35,16 +36,23 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
      * @param labels          figures per sampler label, in order of first appearance
      * @param total           figures over all labels
      * @param steadiness      whether the window was steady, and warnings about the load generator
-     * @param server          the provider's host and process over the window
+     * @param server          the provider's host and process over the window; with several provider hosts, no
+     *                        figures and a note saying they are in {@code servers}
+     * @param servers         the same figures per provider host (a PerfMon host with the provider process's series;
+     *                        see {@link ServerWindow}), in order of first appearance; one for a local run, none
+     *                        without a PerfMon file
      * @param errors          failed samples by category
      * @param providers       samples per label and answering provider; empty when the JTL names none
+     * @param generators      per load generator (JMeter remote engine, from the thread names' prefix) of a
+     *                        distributed run, addresses in numeric order; empty for a local run
      * @param client          client-side series
      * @param hosts           server-side series per agent host
      */
     public record RunData(String name, String system, String scenario, String jtl, String perfmon,
             String jmeterDashboard, long startMs, long endMs, long bucketMs, long warmupMs, long windowStartMs,
             long windowEndMs, List<LabelFigures> labels, LabelFigures total, Steadiness steadiness,
-            ServerFigures server, List<ErrorCategory> errors, List<ProviderShare> providers, ClientSeries client,
+            ServerFigures server, List<ServerFigures> servers, List<ErrorCategory> errors,
+            List<ProviderShare> providers, List<GeneratorFigures> generators, ClientSeries client,
             List<HostCharts> hosts) {}
 
     /**
@@ -80,7 +88,7 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
      * rates from the per-interval byte counts, sums of the GC readings. Null for a figure the run lacks.
      *
      * @param providerHost             the agent host of the provider's series (label=provider...), or the only
-     *                                 agent host; null when there is none or it cannot be told
+     *                                 agent host; null when there is none, it cannot be told, or there are several
      * @param hostCpuPercent           that host's CPU combined, % of all its cores
      * @param hostMemoryPercent        that host's memory used, %
      * @param providerCpuPercent       the provider process's CPU, % of one core (a busy core is 100)
@@ -110,6 +118,27 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
      * @param errors         how many of them failed
      */
     public record ProviderShare(String label, String provider, long samples, double percentOfLabel, long errors) {}
+
+    /**
+     * One load generator of a distributed run: a JMeter remote engine, named as the controller's {@code -R} gave it
+     * ({@code 198.18.0.21} or {@code 198.18.0.21:1099}), or {@code (no engine prefix)} for samples whose thread name
+     * has none, or {@code (other generators)} past {@link LoadGenerators#MAX_GENERATORS}.
+     *
+     * @param generator      the engine's name
+     * @param figures        its samples' summary row over the measured window, labelled with its name
+     * @param hostCpuPercent the CPU combined over the window of the PerfMon agent host of the engine's name (without
+     *                       port), % of all its cores; null when the PerfMon file has no such host
+     * @param series         its series over the whole run
+     */
+    public record GeneratorFigures(String generator, LabelFigures figures, Double hostCpuPercent,
+            GeneratorSeries series) {}
+
+    /**
+     * One load generator's series over the whole run, one value per time bucket starting at {@code t} (the run's
+     * buckets); the mean response time rather than percentiles, which per generator would cost too much memory.
+     */
+    public record GeneratorSeries(List<Long> t, List<Double> tps, List<Double> errorsPerSecond,
+            List<Double> averageMs) {}
 
     /** Client series over the whole run, one value per time bucket starting at {@code t}; times in ms. */
     public record ClientSeries(List<Long> t, List<Double> tps, List<Double> errorsPerSecond, List<Double> p50Ms,

@@ -26,6 +26,10 @@ import java.util.function.Consumer;
  * others in one thread can still carry a leftover shorter than the other sampler's own time; such plans should
  * read their other samplers' rows at whole ms (another label).
  *
+ * <p>Load generators: in JMeter's distributed mode the {@code threadName} column starts with the remote engine that
+ * made the sample ({@code 198.18.0.21-Thread Group 1-1}); {@link JtlSample#generator()} holds it
+ * ({@link LoadGeneratorName}), empty for a local run.
+ *
  * <pre>{@code
  * long rows = JtlReader.read(path, sample -> summary.add(sample));
  * }</pre>
@@ -50,17 +54,20 @@ public final class JtlReader {
      *     holds a value of the wrong type
      */
     public static long read(Path file, Consumer<JtlSample> consumer) {
-        return JtlRows.read(file, REQUIRED, row -> consumer.accept(sample(row)));
+        LoadGeneratorName generators = new LoadGeneratorName();
+        return JtlRows.read(file, REQUIRED, row -> consumer.accept(sample(row, generators)));
     }
 
     /** As {@link #read(Path, Consumer)}, stopping after the first {@code maxSamples} samples. */
     static long readFirst(Path file, long maxSamples, Consumer<JtlSample> consumer) {
-        return JtlRows.read(file, REQUIRED, maxSamples, row -> consumer.accept(sample(row)));
+        LoadGeneratorName generators = new LoadGeneratorName();
+        return JtlRows.read(file, REQUIRED, maxSamples, row -> consumer.accept(sample(row, generators)));
     }
 
     /** The samples of {@code reader}, a header line and rows of {@code file} (named in messages only). */
     static long read(Path file, Reader reader, Consumer<JtlSample> consumer) throws IOException {
-        return JtlRows.read(file, reader, REQUIRED, Long.MAX_VALUE, row -> consumer.accept(sample(row)));
+        LoadGeneratorName generators = new LoadGeneratorName();
+        return JtlRows.read(file, reader, REQUIRED, Long.MAX_VALUE, row -> consumer.accept(sample(row, generators)));
     }
 
     /** JMeter writes {@code null} for a sample without a URL, as Java Request samples were until rpcbench's. */
@@ -68,7 +75,7 @@ public final class JtlReader {
         return column.equals("null") ? "" : column;
     }
 
-    private static JtlSample sample(JtlRow row) {
+    private static JtlSample sample(JtlRow row, LoadGeneratorName generators) {
         long elapsed = row.atLeastZero("elapsed");
         String us = row.text(ELAPSED_US, "").trim();
         long elapsedUs = us.isEmpty() || us.equals("null") ? -1 : row.atLeastZero(ELAPSED_US); // parsed once a row
@@ -85,6 +92,7 @@ public final class JtlReader {
                 (int) row.number("allThreads", 0),
                 url(row.text("URL", "")),
                 microseconds ? elapsedUs : elapsed * 1000,
-                microseconds);
+                microseconds,
+                generators.of(row.text("threadName", "")));
     }
 }

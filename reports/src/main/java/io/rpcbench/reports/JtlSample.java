@@ -19,6 +19,9 @@ package io.rpcbench.reports;
  *                    timed with System.nanoTime), or {@code elapsed} x 1000 when the row has none
  * @param microseconds whether {@code elapsedUs} was measured in microseconds (the row had {@code elapsed_us});
  *                    false when it is JMeter's whole milliseconds x 1000
+ * @param generator   the load generator (JMeter remote engine) that made the sample, from its thread name's prefix
+ *                    ({@link LoadGeneratorName}), e.g. {@code 198.18.0.21}; empty for a local run or a JTL without
+ *                    the {@code threadName} column
  */
 public record JtlSample(
         long timeStamp,
@@ -32,7 +35,16 @@ public record JtlSample(
         int allThreads,
         String url,
         long elapsedUs,
-        boolean microseconds) {
+        boolean microseconds,
+        String generator) {
+
+    /** A sample of a local run (no load generator named). */
+    public JtlSample(long timeStamp, long elapsed, String label, String responseCode, String responseMessage,
+            boolean success, long bytes, long sentBytes, int allThreads, String url, long elapsedUs,
+            boolean microseconds) {
+        this(timeStamp, elapsed, label, responseCode, responseMessage, success, bytes, sentBytes, allThreads, url,
+                elapsedUs, microseconds, "");
+    }
 
     /** A sample of JMeter's whole-ms resolution: {@code elapsedUs} is {@code elapsed} x 1000. */
     public JtlSample(long timeStamp, long elapsed, String label, String responseCode, String responseMessage,

@@ -1,6 +1,7 @@
 package io.rpcbench.reports;
 
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -16,6 +17,10 @@ import org.HdrHistogram.HistogramIterationValue;
  * highest value equivalent to it). Samples of whole-ms resolution (a JTL without {@code elapsed_us}) are kept in a
  * histogram of their own in ms, so their percentiles stay exact whole ms below 2,048 ms as JMeter reports them;
  * {@link #resolution()} says which kind the figures come from.
+ *
+ * <p>Two breakdowns come with them, for the printed summary and the dashboard: the same statistics per load
+ * generator of a distributed run ({@link #generators()}: the JMeter remote engine in each sample's thread name) and
+ * the calls per provider ({@link #providers()}: the URL column).
  */
 public final class LabelStatistics {
 
@@ -30,10 +35,14 @@ public final class LabelStatistics {
 
     private final String label;
     private final long windowMs;
-    private final Histogram microseconds = new Histogram(SIGNIFICANT_DIGITS);
-    private final Histogram wholeMilliseconds = new Histogram(SIGNIFICANT_DIGITS);
+    private final Histogram microseconds;
+    private final Histogram wholeMilliseconds;
     private Histogram merged;
-    private final Map<String, Long> errorsByCode = new TreeMap<>();
+    private final Map<String, Long> errorsByCode;
+    /** Null for a generator's own statistics, which are not broken down again. */
+    private final ProviderShares providers;
+    /** Null until the first sample with a generator: a local run pays nothing for the breakdown. */
+    private LoadGenerators<LabelStatistics> generators;
     private long samples;
     private long sumUs;
     private long minUs = Long.MAX_VALUE;
@@ -55,12 +64,45 @@ public final class LabelStatistics {
      * second of the window.
      */
     LabelStatistics(String label, long windowMs) {
+        this(label, windowMs, true);
+    }
+
+    /** @param breakdowns whether to keep the figures per generator and the calls per provider too */
+    private LabelStatistics(String label, long windowMs, boolean breakdowns) {
         this.label = label;
         this.windowMs = windowMs;
+        this.microseconds = new Histogram(SIGNIFICANT_DIGITS);
+        this.wholeMilliseconds = new Histogram(SIGNIFICANT_DIGITS);
+        this.errorsByCode = new TreeMap<>();
+        this.providers = breakdowns ? new ProviderShares() : null;
+    }
+
+    /** A copy of {@code other}'s figures so far, without its breakdowns. */
+    private LabelStatistics(LabelStatistics other) {
+        this.label = other.label;
+        this.windowMs = other.windowMs;
+        this.microseconds = other.microseconds.copy();
+        this.wholeMilliseconds = other.wholeMilliseconds.copy();
+        this.errorsByCode = new TreeMap<>(other.errorsByCode);
+        this.providers = null;
+        this.samples = other.samples;
+        this.sumUs = other.sumUs;
+        this.minUs = other.minUs;
+        this.maxUs = other.maxUs;
+        this.errors = other.errors;
+        this.firstStart = other.firstStart;
+        this.lastEnd = other.lastEnd;
+        this.receivedBytes = other.receivedBytes;
+        this.sentBytes = other.sentBytes;
+        this.minReceivedBytes = other.minReceivedBytes;
     }
 
     /** Takes one sample into account. Negative response times (clock steps) count as 0. */
     public void add(JtlSample sample) {
+        if (providers != null) {
+            providers.accept(sample);
+            addToGenerator(sample);
+        }
         samples++;
         long us = Math.max(0, sample.elapsedUs());
         if (sample.microseconds()) {
@@ -83,7 +125,42 @@ public final class LabelStatistics {
         minReceivedBytes = Math.min(minReceivedBytes, sample.bytes());
     }
 
+    /**
+     * The breakdown by generator starts with the first sample that names one; the samples before it named none, so
+     * they are this label's figures so far, copied once (rather than kept twice on every local run's sample).
+     */
+    private void addToGenerator(JtlSample sample) {
+        if (generators == null) {
+            if (sample.generator().isEmpty()) {
+                return;
+            }
+            generators = new LoadGenerators<>(() -> new LabelStatistics(label, windowMs, false));
+            if (samples > 0) {
+                generators.start(LoadGenerators.NO_PREFIX, new LabelStatistics(this));
+            }
+        }
+        generators.of(sample.generator()).add(sample);
+    }
+
     public String label() { return label; }
+
+    /**
+     * This label's statistics per load generator of a distributed run (the JMeter remote engine of each sample,
+     * {@link JtlSample#generator()}), in {@link LoadGeneratorName#ORDER}; their throughput is over the same window.
+     * Samples without a generator among them count under {@link LoadGenerators#NO_PREFIX}. Empty for a local run,
+     * and for a generator's own statistics.
+     */
+    public Map<String, LabelStatistics> generators() {
+        return generators == null ? Map.of() : Collections.unmodifiableMap(generators.inOrder());
+    }
+
+    /**
+     * The samples per provider that answered (the URL column; see {@link ProviderShares}), with their share of the
+     * label's samples; empty when no sample names one, and for a generator's own statistics.
+     */
+    public List<DashboardData.ProviderShare> providers() {
+        return providers == null ? List.of() : providers.shares();
+    }
 
     public long samples() { return samples; }
 

@@ -10,12 +10,13 @@ import java.util.function.Consumer;
 
 /**
  * Reads one run into its part of the dashboard: a streaming pass over the JTL ({@link WindowedJtl}: one pass,
- * or two when the measured window's place was guessed wrong) feeding the client timeline with every sample and
- * the per-label statistics, the run total, the error categories, the provider shares and the window's thirds with
- * the samples that started in the measured window; then one pass over the PerfMon file feeding the server
- * timeline (every reading) and the window's server figures; then both timelines are brought to one bucket width
- * so client and server share the time axis, and the window's steadiness is judged. Memory depends on the number
- * of labels, error codes and metrics, not on the files' length.
+ * or two when the measured window's place was guessed wrong) feeding the client timeline and the load generators'
+ * timelines with every sample and the per-label statistics, the run total (with its provider shares and its figures
+ * per load generator), the error categories and the window's thirds with the samples that started in the measured
+ * window; then one pass over the PerfMon file feeding the server timeline (every reading) and the window's server
+ * figures; then all timelines are brought to one bucket width so client and server share the time axis, and the
+ * window's steadiness is judged. Memory depends on the number of labels, error codes, generators and metrics, not on
+ * the files' length.
  *
  * <pre>{@code
  * DashboardData.RunData run = RunReport.read(input, htmlFolder);
@@ -25,6 +26,10 @@ final class RunReport {
 
     static final String TOTAL = "Total";
 
+    /** The series of a generator the window has and the run's timelines have not (past the generators' limit). */
+    private static final DashboardData.GeneratorSeries NO_SERIES =
+            new DashboardData.GeneratorSeries(List.of(), List.of(), List.of(), List.of());
+
     private RunReport() {}
 
     /** One pass over the JTL for a given window: the whole run's series, the window's figures. */
@@ -33,8 +38,8 @@ final class RunReport {
         final Map<String, LabelStatistics> labels = new LinkedHashMap<>();
         final LabelStatistics total;
         final ClientTimeline client = new ClientTimeline();
+        final GeneratorTimelines generators = new GeneratorTimelines();
         final ErrorCategories errors = new ErrorCategories();
-        final ProviderShares providers = new ProviderShares();
         final WindowThirds thirds;
 
         JtlPass(MeasuredWindow window) {
@@ -46,13 +51,13 @@ final class RunReport {
         @Override
         public void accept(JtlSample sample) {
             client.accept(sample);
+            generators.accept(sample);
             if (!window.contains(sample.timeStamp())) {
                 return;
             }
             labels.computeIfAbsent(sample.label(), label -> new LabelStatistics(label, window.lengthMs())).add(sample);
-            total.add(sample);
+            total.add(sample); // with the provider shares and the figures per generator
             errors.accept(sample);
-            providers.accept(sample);
             thirds.accept(sample);
         }
     }
@@ -74,8 +79,9 @@ final class RunReport {
             serverWindow.accept(sample);
         }));
 
-        long bucketMs = Math.max(jtl.client.widthMs(), server.widthMs());
+        long bucketMs = Math.max(Math.max(jtl.client.widthMs(), server.widthMs()), jtl.generators.widthMs());
         jtl.client.coarsenTo(bucketMs);
+        jtl.generators.coarsenTo(bucketMs);
         server.coarsenTo(bucketMs);
         DashboardData.ClientSeries clientSeries = jtl.client.series();
 
@@ -92,10 +98,12 @@ final class RunReport {
         }
 
         DashboardData.ServerFigures serverFigures = serverWindow.figures();
+        List<DashboardData.ServerFigures> providerHosts = serverWindow.providerHostFigures();
         Optional<String> generatorHost = serverWindow.loadGeneratorHost();
         SteadinessRule.LoadGenerator generator = new SteadinessRule.LoadGenerator(input.clientCpuPercent(),
                 input.clientCores(), generatorHost, generatorHost.map(serverWindow::hostCpuPercent),
-                generatorHost.isPresent() && generatorHost.get().equals(serverFigures.providerHost()));
+                generatorHost.isPresent() && providerHosts.stream()
+                        .anyMatch(host -> generatorHost.get().equals(host.providerHost())));
         DashboardData.Steadiness steadiness = SteadinessRule.judge(jtl.thirds.thirds(), window, bucketMs, generator);
 
         List<DashboardData.LabelFigures> figures = new ArrayList<>();
@@ -105,14 +113,34 @@ final class RunReport {
                 input.perfmon().map(p -> p.getFileName().toString()).orElse(null),
                 input.jmeterDashboard().map(link -> DashboardLink.resolve(link, htmlFolder, input.name())).orElse(null),
                 start, end, bucketMs, window.warmupMs(), window.startMs(), window.endMs(), figures,
-                figures(jtl.total), steadiness, serverFigures, jtl.errors.categories(jtl.total.samples()),
-                jtl.providers.shares(), clientSeries, server.hosts());
+                figures(jtl.total), steadiness, serverFigures, providerHosts,
+                jtl.errors.categories(jtl.total.samples()), jtl.total.providers(),
+                generators(jtl.total, jtl.generators.series(), serverWindow), clientSeries, server.hosts());
+    }
+
+    /** Each load generator's window figures (from the run total's breakdown), its host's CPU and its series. */
+    private static List<DashboardData.GeneratorFigures> generators(LabelStatistics total,
+            Map<String, DashboardData.GeneratorSeries> series, ServerWindow serverWindow) {
+        List<DashboardData.GeneratorFigures> generators = new ArrayList<>();
+        total.generators().forEach((name, statistics) -> generators.add(new DashboardData.GeneratorFigures(name,
+                figures(name, statistics), round(serverWindow.hostCpuPercent(LoadGeneratorName.host(name))),
+                series.getOrDefault(name, NO_SERIES))));
+        return generators;
+    }
+
+    private static Double round(Double value) {
+        return value == null ? null : Figures.round(value, 2);
     }
 
     /** The summary row of one label; TPS and KB/s over the measured window (or the label's own span). */
     static DashboardData.LabelFigures figures(LabelStatistics s) {
+        return figures(s.label(), s);
+    }
+
+    /** The summary row of statistics under a title of their own (a load generator's name). */
+    static DashboardData.LabelFigures figures(String title, LabelStatistics s) {
         double seconds = s.spanMs() / 1000.0;
-        return new DashboardData.LabelFigures(s.label(), s.samples(),
+        return new DashboardData.LabelFigures(title, s.samples(),
                 Figures.round(s.throughput(), 3),
                 Figures.round(s.meanMs(), 3),
                 Figures.round(s.minMs(), 3),

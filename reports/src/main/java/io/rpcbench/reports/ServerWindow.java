@@ -14,7 +14,20 @@ import java.util.function.Predicate;
 /**
  * The server figures of a run's measured window (seed 003's "CPU 32 %, memory 21.6 %", and more), from the raw
  * PerfMon readings taken in it, not from the chart's bucket means. Feed it every PerfMon sample
- * ({@link #accept}), then read {@link #figures()}.
+ * ({@link #accept}), then read {@link #providerHostFigures()} (one entry per provider host) and {@link #figures()}
+ * (the run's single provider host).
+ *
+ * <p>Which agent hosts are provider hosts, and which load generators: a PerfMon file names hosts, not their roles,
+ * so the roles come from the series. A provider host is a host with series of the provider process
+ * ({@code label=provider...}, below): the plans ask each provider's agent for its process by pid, which only the
+ * provider's own machine can answer, so the label says where a provider runs however many there are. A run with no
+ * such series has its only agent host as provider host (a local run's one agent); with several hosts and none of
+ * those series, no host is the provider's and a note says why. Every other host is a load generator's or a
+ * bystander's: a distributed run's generator is the agent host of its engine's name ({@link LoadGeneratorName#host},
+ * whose CPU {@link #hostCpuPercent} gives beside the generator's figures), a local run's the agent reached over
+ * loopback ({@link #loadGeneratorHost()}). A machine that is both (a provider beside an engine) is both.
+ * This needs nothing more from the user than the plans already give; a host whose provider is not measured by pid
+ * does not count as a provider host.
  *
  * <p>Which series, by the labels the PerfMon Metrics Collector writes ({@code <host> <type> <parameter>}, or
  * {@code <host> <type> <label>} when the parameter holds {@code label=}; see {@link PerfMonMetric}):
@@ -22,9 +35,8 @@ import java.util.function.Predicate;
  *   <li>the provider's series are those labelled {@code provider...}: CPU {@code pid=N:percent:label=provider}
  *       (% of one core), Memory {@code pid=N:resident:unit=mb:label=provider} (MB, as the plans ask), JMX
  *       {@code gc-time} and {@code gc-count} (ms of GC and collections since the previous reading), found by
- *       {@code gc-time} / {@code gc-count} in their label (e.g. {@code label=provider-gc-time}); the provider host
- *       is the agent host of those series, or the only agent host;</li>
- *   <li>that host's CPU {@code combined} (% of all cores), Memory {@code usedperc}, Network I/O
+ *       {@code gc-time} / {@code gc-count} in their label (e.g. {@code label=provider-gc-time});</li>
+ *   <li>each provider host's CPU {@code combined} (% of all cores), Memory {@code usedperc}, Network I/O
  *       {@code bytesrecv}/{@code bytessent} and Disks I/O {@code readbytes}/{@code writebytes} (bytes since the
  *       previous reading, scaled by a {@code unit=kb|mb|gb} they may carry).</li>
  * </ul>
@@ -79,13 +91,32 @@ final class ServerWindow implements Consumer<PerfMonSample> {
         }
     }
 
+    /**
+     * The figures of the run's provider host, as seed 003 has one: of the only provider host; with several, none, and
+     * a note that they are per host ({@link #providerHostFigures()}), as one figure would mix machines; with none,
+     * none, and a note when several hosts leave it untold.
+     */
     DashboardData.ServerFigures figures() {
         List<String> notes = new ArrayList<>();
-        String host = providerHost(notes);
-        if (host == null) {
-            return new DashboardData.ServerFigures(null, null, null, null, null, null, null, null, null, null, null,
-                    null, notes);
+        List<String> hosts = providerHosts(notes);
+        if (hosts.size() == 1) {
+            return figures(hosts.get(0));
         }
+        if (hosts.size() > 1) {
+            notes.add("several provider hosts " + hosts + ": their figures are given per host, as one figure "
+                    + "would mix machines");
+        }
+        return new DashboardData.ServerFigures(null, null, null, null, null, null, null, null, null, null, null,
+                null, notes);
+    }
+
+    /** The figures of every provider host, in order of first appearance in the PerfMon file; empty when none. */
+    List<DashboardData.ServerFigures> providerHostFigures() {
+        return providerHosts(new ArrayList<>()).stream().map(this::figures).toList();
+    }
+
+    private DashboardData.ServerFigures figures(String host) {
+        List<String> notes = new ArrayList<>();
         Readings gcTime = find(host, "JMX", name -> name.contains("gc-time"));
         Readings gcCount = find(host, "JMX", name -> name.contains("gc-count"));
         if ((gcTime == null || gcCount == null) && find(host, "JMX", name -> name.equals(PROVIDER)) != null) {
@@ -123,20 +154,27 @@ final class ServerWindow implements Consumer<PerfMonSample> {
         return mean(find(host, "CPU", name -> name.equals("combined") || name.equals("cpu")));
     }
 
-    /** The host of the provider's series; else the only host; else null, with a note when it cannot be told. */
-    String providerHost(List<String> notes) {
+    /**
+     * The provider hosts (class javadoc): the hosts of the provider's series in order of first appearance; else the
+     * only host; else none, with a note when several hosts leave it untold.
+     */
+    private List<String> providerHosts(List<String> notes) {
+        Set<String> providers = new LinkedHashSet<>();
         for (PerfMonMetric metric : metrics.keySet()) {
             if (isProvider(metric.name().toLowerCase(Locale.ROOT))) {
-                return metric.host();
+                providers.add(metric.host());
             }
+        }
+        if (!providers.isEmpty()) {
+            return List.copyOf(providers);
         }
         Set<String> hosts = hosts();
         if (hosts.size() > 1) {
             notes.add("several agent hosts " + hosts + " and no series labelled '" + PROVIDER + "...': which host is "
                     + "the provider's cannot be told; expected the provider's CPU or Memory row with label=provider");
-            return null;
+            return List.of();
         }
-        return hosts.isEmpty() ? null : hosts.iterator().next();
+        return List.copyOf(hosts);
     }
 
     private Set<String> hosts() {

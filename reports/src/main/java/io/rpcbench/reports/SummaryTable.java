@@ -11,8 +11,13 @@ import java.util.Set;
 /**
  * The plain-text table the benchmark prints at the end of a run, one row per plan (or per label of a plan with
  * several samplers), with the figures of seed 003's table: samples, TPS, mean, p50, p90, p95, p99, p99.9 and
- * error %; then, per plan, whether its measured window was steady ({@link SteadinessRule}); then where each plan's
- * JMeter dashboard is.
+ * error %; then, per plan, whether its measured window was steady ({@link SteadinessRule}); then the calls per
+ * provider of rows whose calls went to more than one; then where each plan's JMeter dashboard is.
+ *
+ * <p>A run spread over several load generators (JMeter's distributed mode) gets, under each row, one row per
+ * generator, named {@value #GENERATOR_ROW}{@code <engine>} ({@link LabelStatistics#generators()}: the engine's address
+ * from the thread names), with the same figures over the same window; the row above them is their total. A local
+ * run, or one of a single engine, prints as before.
  *
  * <p>Response times are ms with 3 decimals (µs) from the samplers' {@code elapsed_us}. A row whose JTL has no such
  * column shows JMeter's whole ms and is marked {@value #WHOLE_MS_MARK} after its name, a row with both kinds
@@ -29,6 +34,8 @@ public final class SummaryTable {
 
     static final String WHOLE_MS_MARK = "*";
     static final String MIXED_MARK = "**";
+    /** What a load generator's row name starts with, before the generator's name. */
+    static final String GENERATOR_ROW = "  on ";
 
     private static final String FIGURES = " %10s %10s %9s %9s %9s %9s %9s %9s %9s %8s %12s%n";
     private static final int MIN_NAME_WIDTH = 20;
@@ -58,15 +65,24 @@ public final class SummaryTable {
 
     /** The table as lines ending in the platform's line separator, numbers in {@link Locale#ROOT}. */
     public String render() {
-        int width = Math.max(MIN_NAME_WIDTH, rows.stream().mapToInt(row -> name(row).length()).max().orElse(0));
+        List<Line> lines = new ArrayList<>();
+        for (Row row : rows) {
+            lines.add(new Line(row.plan(), row.statistics()));
+            Map<String, LabelStatistics> generators = row.statistics().generators();
+            if (generators.size() > 1) {
+                generators.forEach((generator, statistics) -> lines.add(new Line(GENERATOR_ROW + generator,
+                        statistics)));
+            }
+        }
+        int width = Math.max(MIN_NAME_WIDTH, lines.stream().mapToInt(line -> line.name().length()).max().orElse(0));
         String format = "%-" + width + "s" + FIGURES;
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, format, "plan", "samples", "TPS", "avg ms", "p50 ms", "p90 ms", "p95 ms",
                 "p99 ms", "p99.9 ms", "max ms", "error %", "recv B/smp"));
-        for (Row row : rows) {
-            LabelStatistics s = row.statistics();
+        for (Line line : lines) {
+            LabelStatistics s = line.statistics();
             out.append(String.format(Locale.ROOT, format,
-                    name(row),
+                    line.name(),
                     s.samples(),
                     String.format(Locale.ROOT, "%.1f", s.throughput()),
                     ms(s.meanMs()),
@@ -80,13 +96,17 @@ public final class SummaryTable {
                     s.samples() == 0 ? "-" : Long.toString(s.receivedBytes() / s.samples())));
         }
         String newline = System.lineSeparator();
-        if (rows.stream().anyMatch(row -> mark(row).equals(WHOLE_MS_MARK))) {
+        if (lines.stream().anyMatch(line -> mark(line.statistics()).equals(WHOLE_MS_MARK))) {
             out.append(WHOLE_MS_MARK).append(" response times in whole ms (JMeter's elapsed): the JTL has no elapsed_us "
                     + "column").append(newline);
         }
-        if (rows.stream().anyMatch(row -> mark(row).equals(MIXED_MARK))) {
+        if (lines.stream().anyMatch(line -> mark(line.statistics()).equals(MIXED_MARK))) {
             out.append(MIXED_MARK).append(" response times partly in whole ms (JMeter's elapsed): some samples had no "
                     + "elapsed_us value").append(newline);
+        }
+        if (lines.size() > rows.size()) {
+            out.append("'").append(GENERATOR_ROW.strip()).append(" <engine>': one load generator's samples (the JMeter "
+                    + "remote engine in their thread names); the row above is their total").append(newline);
         }
         if (!steadiness.isEmpty()) {
             out.append(newline).append("Steadiness of each plan's measured window:").append(newline);
@@ -95,6 +115,7 @@ public final class SummaryTable {
                 verdict.warnings().forEach(w -> out.append("    warning: ").append(w).append(newline));
             });
         }
+        appendProviders(out);
         out.append(newline).append("JMeter dashboards:").append(newline);
         Set<String> listed = new HashSet<>();
         for (Row row : rows) {
@@ -106,16 +127,42 @@ public final class SummaryTable {
         return out.toString();
     }
 
-    private static String name(Row row) {
-        String mark = mark(row);
-        return mark.isEmpty() ? row.plan() : row.plan() + " " + mark;
+    /** A line of the table: a row, or one load generator's part of it. */
+    private record Line(String plan, LabelStatistics statistics) {
+        String name() {
+            String mark = mark(statistics);
+            return mark.isEmpty() ? plan : plan + " " + mark;
+        }
     }
 
-    private static String mark(Row row) {
-        return switch (row.statistics().resolution()) {
+    /**
+     * The calls per provider of each row whose calls went to more than one (a cluster): the provider, its samples,
+     * their share of the row's and how many failed. A row with one provider or none is left out: it has nothing to
+     * split.
+     */
+    private void appendProviders(StringBuilder out) {
+        List<Row> split = rows.stream().filter(row -> row.statistics().providers().size() > 1).toList();
+        if (split.isEmpty()) {
+            return;
+        }
+        String newline = System.lineSeparator();
+        int width = split.stream().flatMap(row -> row.statistics().providers().stream())
+                .mapToInt(share -> share.provider().length()).max().orElse(0);
+        out.append(newline).append("Calls per provider in each plan's measured window (answered, or tried last):")
+                .append(newline);
+        for (Row row : split) {
+            out.append("  ").append(row.plan()).append(newline);
+            row.statistics().providers().forEach(share -> out.append(String.format(Locale.ROOT,
+                    "    %-" + width + "s %10d samples %7.2f %% %8d errors%n", share.provider(), share.samples(),
+                    share.percentOfLabel(), share.errors())));
+        }
+    }
+
+    private static String mark(LabelStatistics statistics) {
+        return switch (statistics.resolution()) {
             case LabelStatistics.MICROSECONDS -> "";
             case LabelStatistics.MIXED -> MIXED_MARK;
-            default -> row.statistics().samples() == 0 ? "" : WHOLE_MS_MARK;
+            default -> statistics.samples() == 0 ? "" : WHOLE_MS_MARK;
         };
     }
 

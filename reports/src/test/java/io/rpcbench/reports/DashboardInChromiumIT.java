@@ -36,6 +36,20 @@ class DashboardInChromiumIT {
     }
 
     @Test
+    void aDistributedRunShowsEachLoadGeneratorProviderHostAndProvider() throws Exception {
+        Dashboard dashboard = Dashboard.builder().title("distributed")
+                .addRun(DistributedRunFixture.run(OUT.resolve("distributed-run")));
+        String dom = drawnPage(dashboard, "distributed", 3400);
+
+        assertThat(dom).contains("Per load generator (JMeter remote engines, measured window)",
+                "Throughput per load generator", "Mean response time per load generator",
+                "Providers over the measured window: 2 provider hosts", "agent 198.18.0.31", "agent 198.18.0.32",
+                "198.18.0.31: provider host CPU %", "198.18.0.32: provider RSS MB",
+                "dubbo://198.18.0.31:20880", "dubbo://198.18.0.32:20880",
+                ">198.18.0.21</td>", ">198.18.0.22</td>");
+    }
+
+    @Test
     void aScriptErrorInThePageIsReported() throws Exception {
         HeadlessChromium chromium = CHECK.chromium();
         Path html = OUT.resolve("broken.html").toAbsolutePath();
@@ -62,8 +76,9 @@ class DashboardInChromiumIT {
         return dom;
     }
 
-    /** Per run: 4 client charts and one per PerfMon type of each host. */
+    /** Per run: 4 client charts, 2 more of a distributed run's generators, and one per PerfMon type of each host. */
     private static int charts(DashboardData data) {
-        return data.runs().stream().mapToInt(r -> 4 + r.hosts().stream().mapToInt(h -> h.charts().size()).sum()).sum();
+        return data.runs().stream().mapToInt(r -> 4 + (r.generators().isEmpty() ? 0 : 2)
+                + r.hosts().stream().mapToInt(h -> h.charts().size()).sum()).sum();
     }
 }

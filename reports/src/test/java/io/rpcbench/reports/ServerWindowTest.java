@@ -46,6 +46,40 @@ class ServerWindowTest {
     }
 
     @Test
+    void everyHostWithProviderSeriesIsAProviderHostWithItsOwnFigures() {
+        ServerWindow server = new ServerWindow(WINDOW);
+        server.accept(reading(11_000, "198.18.0.21 CPU combined", 90));    // a load generator's agent
+        server.accept(reading(11_000, "198.18.0.31 CPU combined", 40));
+        server.accept(reading(11_000, "198.18.0.31 CPU provider", 150));
+        server.accept(reading(11_000, "198.18.0.32 CPU combined", 60));
+        server.accept(reading(12_000, "198.18.0.32 CPU combined", 70));
+        server.accept(reading(11_000, "198.18.0.32 Memory provider", 280));
+
+        assertThat(server.providerHostFigures()).extracting(DashboardData.ServerFigures::providerHost)
+                .containsExactly("198.18.0.31", "198.18.0.32");
+        assertThat(server.providerHostFigures()).extracting(DashboardData.ServerFigures::hostCpuPercent)
+                .containsExactly(40.0, 65.0);
+        assertThat(server.providerHostFigures()).extracting(DashboardData.ServerFigures::providerCpuPercent)
+                .containsExactly(150.0, null);
+        assertThat(server.providerHostFigures()).extracting(DashboardData.ServerFigures::providerRssMb)
+                .containsExactly(null, 280.0);
+        assertThat(server.figures().providerHost()).isNull();
+        assertThat(server.figures().hostCpuPercent()).isNull();
+        assertThat(server.figures().notes()).singleElement().asString()
+                .startsWith("several provider hosts [198.18.0.31, 198.18.0.32]");
+        assertThat(server.hostCpuPercent("198.18.0.21")).isEqualTo(90.0);
+    }
+
+    @Test
+    void aSingleHostIsTheProviderHost() {
+        ServerWindow server = new ServerWindow(WINDOW);
+        server.accept(reading(11_000, "127.0.0.1 CPU combined", 30));
+
+        assertThat(server.providerHostFigures()).singleElement().isEqualTo(server.figures());
+        assertThat(server.figures().providerHost()).isEqualTo("127.0.0.1");
+    }
+
+    @Test
     void severalHostsWithoutProviderSeriesLeaveTheHostFiguresOutSayingWhy() {
         ServerWindow server = new ServerWindow(WINDOW);
         server.accept(reading(11_000, "10.0.0.7 CPU combined", 40));
@@ -57,6 +91,7 @@ class ServerWindowTest {
         assertThat(figures.notes()).containsExactly("several agent hosts [10.0.0.7, 10.0.0.8] and no series labelled "
                 + "'provider...': which host is the provider's cannot be told; expected the provider's CPU or Memory "
                 + "row with label=provider");
+        assertThat(server.providerHostFigures()).isEmpty();
     }
 
     @Test

@@ -2,16 +2,27 @@ package io.rpcbench.reports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Seals the table the benchmark prints: golden files for a small fixed JTL of whole ms with fixed steadiness
- * verdicts, and for the Thrift dashboard fixture (elapsed_us) over its measured window with its own verdict.
+ * verdicts, for the Thrift dashboard fixture (elapsed_us) over its measured window with its own verdict, and for a
+ * distributed run ({@link DistributedRunFixture}) with its rows per load generator and calls per provider.
+ *
+ * <p>To accept an intended change of the distributed run's table, run with {@code -Drpcbench.golden.update=true} and
+ * review the diff of {@code distributed-summary.txt}.
  */
 class SummaryTableTest {
+
+    private static final Path DISTRIBUTED_GOLDEN =
+            Path.of("src/test/resources/io/rpcbench/reports/distributed-summary.txt");
 
     @Test
     void rendersTheSeedTableForAFixedJtl() throws Exception {
@@ -66,6 +77,47 @@ class SummaryTableTest {
         assertThat(lines[1].length()).isEqualTo(header.length());
         assertThat(table.render()).containsOnlyOnce("results/dubbo-order-service/dashboard/index.html")
                 .contains("  dubbo-order-service  results/dubbo-order-service/dashboard/index.html");
+    }
+
+    @Test
+    void rendersOneRowPerLoadGeneratorUnderThePlanAndTheCallsPerProvider(@TempDir Path dir) throws Exception {
+        RunInput input = DistributedRunFixture.run(dir);
+        RunSummary run = RunSummary.of(input.jtl(), input.warmup(), input.measured());
+        SummaryTable table = new SummaryTable();
+        table.add(DistributedRunFixture.PLAN, run.label(DistributedRunFixture.PLAN),
+                "results/dubbo-echo-1k/dashboard/index.html");
+
+        String rendered;
+        Locale before = Locale.getDefault();
+        Locale.setDefault(Locale.GERMANY); // a decimal comma, which the table must not take up
+        try {
+            rendered = table.render().replace(System.lineSeparator(), "\n");
+        } finally {
+            Locale.setDefault(before);
+        }
+        if (Boolean.getBoolean("rpcbench.golden.update")) {
+            Files.writeString(DISTRIBUTED_GOLDEN, rendered, StandardCharsets.UTF_8);
+        }
+        assertThat(rendered).isEqualTo(Files.readString(DISTRIBUTED_GOLDEN, StandardCharsets.UTF_8)
+                .replace("\r\n", "\n"));
+        String[] lines = rendered.split("\n");
+        assertThat(lines[1]).startsWith("dubbo-echo-1k ");
+        assertThat(lines[2]).startsWith("  on 198.18.0.21 ");
+        assertThat(lines[3]).startsWith("  on 198.18.0.22 ");
+        assertThat(lines[2].length()).isEqualTo(lines[0].length());
+    }
+
+    @Test
+    void aRunOfOneLoadGeneratorHasNoRowsPerGenerator() {
+        LabelStatistics statistics = new LabelStatistics("echo");
+        statistics.add(new JtlSample(0, 1, "echo", "OK", "", true, 0, 0, 1, "", 1_000, true, "198.18.0.21"));
+        statistics.add(new JtlSample(1, 1, "echo", "OK", "", true, 0, 0, 1, "", 1_000, true, "198.18.0.21"));
+        SummaryTable table = new SummaryTable();
+        table.add("echo", statistics, "results/echo/dashboard/index.html");
+
+        assertThat(statistics.generators()).containsOnlyKeys("198.18.0.21");
+        assertThat(table.render()).doesNotContain(SummaryTable.GENERATOR_ROW).doesNotContain("engine")
+                .doesNotContain("Calls per provider");
     }
 
     @Test
