@@ -2,6 +2,8 @@ package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rpcbench.benchmark.lab.LabNetwork;
 import io.rpcbench.benchmark.lab.LabRoot;
 import java.io.IOException;
@@ -75,6 +77,29 @@ class DistributedRunIT {
                 assertThat(perfmon).as(plan + ": " + host + "'s agent series").anyMatch(line -> line.contains("," + host + " CPU"));
             }
         }
+        // The summary: each plan's total, then one row per engine; the calls per provider host.
+        for (String plan : PLANS) {
+            assertThat(output).containsPattern("(?m)^" + plan + " +[1-9][0-9]* ");
+            for (String engine : generators) {
+                assertThat(output).containsPattern("(?m)^  on " + Pattern.quote(engine) + " +[1-9][0-9]* ");
+            }
+        }
+        for (String provider : providers) {
+            assertThat(output).contains("dubbo://" + provider + ":20880").contains("thrift://" + provider + ":9090");
+        }
+        // The dashboard's server side: every host's charts, CPU first, both provider hosts among them.
+        for (JsonNode run : new ObjectMapper().readTree(results.resolve("dashboard.json").toFile()).get("runs")) {
+            Set<String> cpuCharts = new HashSet<>();
+            for (JsonNode host : run.get("hosts")) {
+                for (JsonNode chart : host.get("charts")) {
+                    if (chart.get("title").asText().equals("CPU") && !chart.get("series").isEmpty()) {
+                        cpuCharts.add(host.get("host").asText());
+                    }
+                }
+            }
+            assertThat(cpuCharts).as(run.get("name") + ": hosts with a CPU chart").containsAll(providers);
+        }
+        assertThat(output).contains("Dashboard of all plans, client and server side: file:");
         // Every connection seen in every host: between lab addresses or on a host's own loopback, and some really
         // crossed hosts (controller to engines, engines to providers).
         List<String> connections = Files.readAllLines(results.resolve("connections.txt"));
@@ -118,7 +143,9 @@ class DistributedRunIT {
 
     /** No namespace the run made, and none of the processes it printed (by PID), is left. */
     private static void assertNothingLeft(String output, Set<String> namespacesBefore) {
-        assertThat(LabNetwork.namespaces()).as("namespaces after the run").allMatch(namespacesBefore::contains);
+        // Only the labs' own namespaces: others on this machine (another engineer's, another test's) come and go.
+        assertThat(LabNetwork.namespaces()).as("namespaces after the run")
+                .filteredOn(ns -> ns.startsWith(LabNetwork.NAMESPACE_PREFIX)).allMatch(namespacesBefore::contains);
         List<Long> pids = new ArrayList<>();
         Matcher matcher = PID.matcher(output);
         while (matcher.find()) {
