@@ -8,14 +8,14 @@ import org.junit.jupiter.api.Assumptions;
  * out with {@code -Drpcbench.lab.optional=true} (README); then they are skipped, counted as such. CI runs as root and
  * never opts out.
  */
-final class LabRoot {
+public final class LabRoot {
 
     static final String OPT_OUT = "rpcbench.lab.optional";
 
     private LabRoot() {
     }
 
-    static void require() {
+    public static void require() {
         if (LabNetwork.isRoot()) {
             return;
         }
