@@ -1,5 +1,6 @@
 package io.rpcbench.sampler;
 
+import io.rpcbench.sampler.dubbo.RegistryLoopback;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
@@ -131,6 +132,8 @@ public final class DubboReferences {
         }
         ApplicationConfig application = new ApplicationConfig(APPLICATION_NAME);
         application.setQosEnable(false); // no telnet/HTTP port opened in the load generator
+        // A provider registered on 127.x is called on loopback, not on this machine's network card.
+        RegistryLoopback.mark(application);
         DubboBootstrap bootstrap = DubboBootstrap.newInstance(framework).application(application);
 
         ReferenceConfig<Object> reference = new ReferenceConfig<>();

@@ -144,7 +144,9 @@ public record DubboSettings(String address, String protocol, String serializatio
 
     /**
      * The address as handed to Dubbo: a loopback host is written in its IPv4-mapped form (see
-     * {@link DubboLoopback}); the registry URL keeps its host, since only provider addresses are rewritten.
+     * {@link DubboLoopback}); the registry URL keeps its host, since only provider addresses are rewritten. The
+     * addresses of providers found in the registry get the same form in the consumer itself
+     * ({@link io.rpcbench.sampler.dubbo.RegistryLoopback}).
      */
     public String dubboAddress() {
         if (!direct()) {

@@ -1,0 +1,267 @@
+package io.rpcbench.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.benchmark.lab.LabHost;
+import io.rpcbench.benchmark.lab.LabNetwork;
+import io.rpcbench.benchmark.lab.LabRoot;
+import io.rpcbench.reports.JtlSample;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Providers registered in ZooKeeper on plain {@code 127.0.0.1}, as providers not written by us register, are called
+ * on loopback by the samplers, with no Dubbo network setting in JMeter's JVM (issue 12, item 5).
+ *
+ * <p>Everything runs inside one lab host: a network namespace holding the lab address 198.19.251.1 besides loopback.
+ * Dubbo's consumer used to replace a registered 127.0.0.1 with the first network card's address, which there is the
+ * lab address, where nothing listens (our providers listen on 127.0.0.1 only): every call routed through ZooKeeper
+ * failed as {@code connection}. A consumer that left loopback could reach nothing of this machine either.
+ *
+ * <p>Our providers register the IPv4-mapped form {@code [::ffff:127.0.0.1]}; {@link PlainLoopbackRegistration}
+ * rewrites their registrations to the plain host before JMeter starts, and the test checks what ZooKeeper then holds.
+ * ZooKeeper, the provider, that rewrite and JMeter each run in the lab host ({@code ip netns exec}, which keeps the
+ * PID), and each is stopped by its PID. While JMeter runs, its sockets are read from {@code /proc/<pid>} (the file
+ * {@code net/tcp} there is its namespace's table).
+ */
+class RegistryLoopbackIT {
+
+    private static final String ECHO_SERVICE = "io.rpcbench.echo.EchoService";
+    private static final String ORDER_SERVICE = "io.rpcbench.example.OrderService";
+    private static final Duration READY = Duration.ofSeconds(120);
+    private static final Duration RUN = Duration.ofMinutes(2);
+    private static final String DUBBO27_READY = "rpcbench-dubbo27-provider ready dubbo=dubbo://127.0.0.1:";
+    /**
+     * Two threads for 6 s: the order service plan's first call (its consumer built, the metadata read) took more than
+     * the 3 s of {@link Plans#SHORT_RUN} on a busy 2-core machine, and its next samplers never ran.
+     */
+    private static final Map<String, String> RUN_PROPERTIES = Map.of("threads", "2", "rampup", "0", "duration", "6");
+
+    @TempDir
+    static Path dir;
+
+    private static LabNetwork lab;
+    private static LabHost consumer;
+
+    @BeforeAll
+    static void createLab() {
+        LabRoot.require();
+        lab = LabNetwork.create("198.19.251", List.of("consumer"));
+        consumer = lab.host("consumer");
+    }
+
+    @AfterAll
+    static void removeLab() {
+        if (lab != null) {
+            List<Long> left = lab.processes();
+            lab.close();
+            assertThat(left).as("processes left in the lab after the tests").isEmpty();
+        }
+    }
+
+    @Test
+    void dubbo27ProviderRegisteredOnPlainLoopbackIsCalledOnLoopback() throws Exception {
+        Path work = dir.resolve("dubbo27");
+        // The provider app's jar with only its embedded ZooKeeper: no Dubbo 3 provider may answer in its place.
+        try (ChildProcess zookeeper = start("zookeeper", work, List.of(java(), "-jar",
+                Plans.LAYOUT.providerJar().toString(), "--zookeeper-port", "0", "--no-dubbo", "--no-thrift"))) {
+            String registry = endpoints(zookeeper).zookeeper().orElseThrow();
+            try (ChildProcess provider = start("dubbo27-provider", work, List.of(java(), "-jar",
+                    Plans.LAYOUT.projectDir().resolve("dubbo27-provider/target/rpcbench-dubbo27-provider.jar")
+                            .toString(), "--port", "0", "--registry", "zookeeper://" + registry))) {
+                int port = Integer.parseInt(provider.awaitLine(line -> line.startsWith(DUBBO27_READY), READY)
+                        .substring(DUBBO27_READY.length()));
+
+                List<String> registered = registerOnPlainLoopback(work, registry, List.of(ORDER_SERVICE));
+                assertThat(registered).as("what ZooKeeper holds").singleElement().satisfies(line -> {
+                    assertPlainLoopbackProvider(line, port);
+                    assertThat(line).contains("release=2.7.23");
+                });
+
+                runPlan("dubbo-order-service", work.resolve("order-service"), registry, "")
+                        .assertCalledOnLoopback(port, "place order", "order total", "confirm order");
+            }
+        }
+    }
+
+    @Test
+    void dubbo33ProviderRegisteredOnPlainLoopbackIsCalledOnLoopbackByBothSamplers() throws Exception {
+        Path work = dir.resolve("dubbo33");
+        try (ChildProcess provider = startDubbo33(work)) {
+            ProviderEndpoints endpoints = endpoints(provider);
+            String registry = endpoints.zookeeper().orElseThrow();
+            int port = ProviderEndpoints.port(endpoints.dubbo().orElseThrow());
+
+            List<String> registered = registerOnPlainLoopback(work, registry, List.of(ECHO_SERVICE, ORDER_SERVICE));
+            assertThat(registered).as("what ZooKeeper holds")
+                    .filteredOn(line -> line.startsWith(PlainLoopbackRegistration.PROVIDER_LINE))
+                    .hasSize(2)
+                    .allSatisfy(line -> assertPlainLoopbackProvider(line, port));
+            assertThat(registered).contains(PlainLoopbackRegistration.INSTANCE_LINE + "rpcbench-provider 127.0.0.1:"
+                    + port);
+
+            // The echo sampler (DubboSampler), then the any-service sampler (DubboServiceSampler).
+            runPlan("dubbo-echo-1k", work.resolve("echo"), registry, "").assertCalledOnLoopback(port, "dubbo-echo-1k");
+            runPlan("dubbo-order-service", work.resolve("order-service"), registry, "")
+                    .assertCalledOnLoopback(port, "place order", "order total", "confirm order");
+        }
+    }
+
+    /**
+     * A Dubbo 3 provider registered at application level only ({@code /services/<application>}): the samplers'
+     * consumers have no metadata centre, so they find its application only when told ({@code provided-by}, here a
+     * JVM option of this test); they then fetch its metadata from the provider itself and connect, both on loopback.
+     */
+    @Test
+    void dubbo33ProviderRegisteredOnlyAsAnInstanceOnPlainLoopbackIsCalledOnLoopback() throws Exception {
+        Path work = dir.resolve("dubbo33-instance");
+        try (ChildProcess provider = startDubbo33(work)) {
+            ProviderEndpoints endpoints = endpoints(provider);
+            String registry = endpoints.zookeeper().orElseThrow();
+            int port = ProviderEndpoints.port(endpoints.dubbo().orElseThrow());
+
+            List<String> registered = registerOnPlainLoopback(work, registry,
+                    List.of(PlainLoopbackRegistration.INSTANCE_ONLY, ECHO_SERVICE, ORDER_SERVICE));
+            assertThat(registered).as("what ZooKeeper holds")
+                    .containsExactly(PlainLoopbackRegistration.INSTANCE_LINE + "rpcbench-provider 127.0.0.1:" + port);
+
+            runPlan("dubbo-echo-1k", work.resolve("echo"), registry, "-Ddubbo.reference.provided-by=rpcbench-provider")
+                    .assertCalledOnLoopback(port, "dubbo-echo-1k");
+        }
+    }
+
+    private static ChildProcess startDubbo33(Path work) throws IOException {
+        return start("provider", work, List.of(java(), "-jar", Plans.LAYOUT.providerJar().toString(),
+                "--zookeeper-port", "0", "--dubbo-port", "0", "--no-thrift"));
+    }
+
+    /** Starts {@code command} inside the lab host; the caller stops it (by its PID) with close(). */
+    private static ChildProcess start(String name, Path work, List<String> command) throws IOException {
+        return ChildProcess.start(name, consumer.command(command), Map.of(), work.resolve(name + ".log"));
+    }
+
+    private static ProviderEndpoints endpoints(ChildProcess provider) {
+        return ProviderEndpoints.parse(provider.awaitLine(line -> line.startsWith(ProviderEndpoints.READY_PREFIX),
+                READY));
+    }
+
+    /** Runs {@link PlainLoopbackRegistration} in the lab host and returns the registrations it printed. */
+    private static List<String> registerOnPlainLoopback(Path work, String registry, List<String> arguments)
+            throws IOException {
+        List<String> command = new ArrayList<>(List.of(java(), "-cp", System.getProperty("java.class.path"),
+                PlainLoopbackRegistration.class.getName(), registry));
+        command.addAll(arguments);
+        try (ChildProcess rewrite = start("registration", work, command)) {
+            int exit = rewrite.awaitExit(READY);
+            assertThat(exit).as("exit code of %s; its output:%n%s", PlainLoopbackRegistration.class.getSimpleName(),
+                    rewrite.tail()).isZero();
+            return Files.readAllLines(rewrite.log()).stream()
+                    .filter(line -> line.startsWith(PlainLoopbackRegistration.PROVIDER_LINE)
+                            || line.startsWith(PlainLoopbackRegistration.INSTANCE_LINE))
+                    .toList();
+        }
+    }
+
+    /** A provider URL as a provider registered on plain 127.0.0.1 holds it in ZooKeeper. */
+    private static void assertPlainLoopbackProvider(String line, int port) {
+        assertThat(line).startsWith(PlainLoopbackRegistration.PROVIDER_LINE + "dubbo://127.0.0.1:" + port + "/")
+                .doesNotContain("[::ffff:");
+    }
+
+    /**
+     * Runs {@code plan} headless in the lab host ({@link #RUN_PROPERTIES}), reading JMeter's sockets until it exits.
+     *
+     * @param jvmArgs JMeter's {@code JVM_ARGS}, set explicitly so that none is inherited from this machine
+     */
+    private static PlanRun runPlan(String plan, Path out, String registry, String jvmArgs) throws IOException {
+        Files.createDirectories(out);
+        List<String> command = new ArrayList<>(List.of(Plans.LAYOUT.jmeterLauncher().toString(), "-n",
+                "-t", Plans.LAYOUT.plan(plan).toString(),
+                "-l", out.resolve(plan + ".jtl").toString(),
+                "-j", out.resolve("jmeter.log").toString(),
+                "-J" + JMeterRun.SHUTDOWN_PORT + "=0",
+                "-J" + JMeterRun.WARMUP + "=0",
+                "-J" + JMeterRun.PERFMON_FILE + "=" + out.resolve("perfmon.jtl"),
+                "-Jdubbo.address=zookeeper://" + registry));
+        RUN_PROPERTIES.forEach((key, value) -> command.add("-J" + key + "=" + value));
+        Set<ProcessSockets.TcpSocket> sockets = new LinkedHashSet<>();
+        String commandLine = "";
+        try (ChildProcess jmeter = ChildProcess.start("jmeter " + plan, consumer.command(command),
+                Map.of("JAVA_HOME", ProjectLayout.javaHome(), "JVM_ARGS", jvmArgs), out.resolve("jmeter.out"))) {
+            long deadline = System.nanoTime() + RUN.toNanos();
+            while (jmeter.isAlive() && System.nanoTime() < deadline) {
+                try {
+                    // Read each time: the PID runs ip, then JMeter's launcher script, before it is JMeter's JVM.
+                    String current = commandLine(jmeter.pid());
+                    commandLine = current.isBlank() ? commandLine : current;
+                    sockets.addAll(ProcessSockets.of(jmeter.pid()));
+                } catch (IOException exitedMeanwhile) {
+                    // /proc/<pid> went away between the check and the read: the loop ends
+                }
+                sleepBetweenReadings();
+            }
+            int exit = jmeter.awaitExit(Duration.ofSeconds(30));
+            assertThat(exit).as("JMeter's exit code; last output:%n%s", jmeter.tail()).isZero();
+        }
+        return new PlanRun(Plans.samples(out.resolve(plan + ".jtl")), List.copyOf(sockets),
+                Files.readString(out.resolve("jmeter.log"), StandardCharsets.UTF_8), commandLine);
+    }
+
+    /** The pause between two readings of JMeter's sockets: a sampling rate, not a wait for anything. */
+    private static void sleepBetweenReadings() {
+        try {
+            Thread.sleep(20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading JMeter's sockets", e);
+        }
+    }
+
+    private static String commandLine(long pid) throws IOException {
+        return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8)
+                .replace('\0', ' ');
+    }
+
+    private static String java() {
+        return ProjectLayout.javaExecutable().toString();
+    }
+
+    /** What one JMeter run left: its samples, every TCP socket seen while it ran, its log and its command line. */
+    private record PlanRun(List<JtlSample> samples, List<ProcessSockets.TcpSocket> sockets, String log,
+                           String commandLine) {
+
+        void assertCalledOnLoopback(int providerPort, String... labels) {
+            assertThat(commandLine).as("JMeter's command line").contains("ApacheJMeter.jar")
+                    .doesNotContain("dubbo.network");
+            assertThat(samples).extracting(JtlSample::label).containsOnly(labels).contains(labels);
+            // Every sample passed its checks: the echo came back whole, the order service's JSON assertions held.
+            assertThat(samples).allSatisfy(sample -> {
+                assertThat(sample.success()).as("success of %s", sample).isTrue();
+                assertThat(sample.url()).as("the provider that answered").isEqualTo(
+                        "dubbo://127.0.0.1:" + providerPort);
+            });
+            assertThat(sockets).as("JMeter's connections to the provider")
+                    .anyMatch(socket -> socket.state().equals(ProcessSockets.ESTABLISHED)
+                            && socket.remote().endsWith(":" + providerPort));
+            assertThat(sockets).allSatisfy(socket -> {
+                assertThat(socket.localIsLoopback()).as("local end of %s", socket).isTrue();
+                if (!socket.state().equals(ProcessSockets.LISTEN)) {
+                    assertThat(socket.remoteIsLoopback()).as("remote end of %s", socket).isTrue();
+                }
+            });
+            assertThat(log).as("jmeter.log").doesNotContain("NetUtils");
+        }
+    }
+}
