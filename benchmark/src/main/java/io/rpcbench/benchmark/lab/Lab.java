@@ -113,6 +113,9 @@ public final class Lab implements AutoCloseable {
                     "--allow-clients", controller().address()), Map.of(), logs,
                     line -> line.startsWith(AgentProcess.READY_PREFIX));
         }
+        Path engineProperties = logs.resolve("engine.properties");
+        Files.writeString(engineProperties, "# The lab's remote engines read no agent: the controller does.\n"
+                + "agents=\nprovider.agent=\n");
         List<LabHost> generators = generators();
         for (int i = 0; i < generators.size(); i++) {
             LabHost host = generators.get(i);
@@ -124,10 +127,11 @@ public final class Lab implements AutoCloseable {
                     "-j", logs.resolve(host.name() + "-jmeter-server.log").toString(),
                     "-Jthrift.host=" + thrift.address(),
                     "-Jthrift.port=" + THRIFT_PORT,
-                    // The engines run the plan's PerfMon collector too: with no agents it reads none; the controller's
-                    // collector reads every host's agent.
-                    "-Jagents=",
-                    "-Jprovider.agent="));
+                    // The engines run the plan's PerfMon collector too: their agent rows are switched off (empty
+                    // cells, from a file: JMeter drops a -J property whose value is empty), so only the controller's
+                    // collector reads the agents.
+                    "-q", engineProperties.toString(),
+                    "-Jperfmon.file=" + logs.resolve(host.name() + "-perfmon.jtl")));
             sslProperties().forEach((key, value) -> command.add("-J" + key + "=" + value));
             start(host, "jmeter-server", command, Map.of("JAVA_HOME", ProjectLayout.javaHome()), logs,
                     line -> line.contains(ENGINE_READY));
