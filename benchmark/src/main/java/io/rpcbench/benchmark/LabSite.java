@@ -32,8 +32,9 @@ final class LabSite implements RunSite {
     }
 
     static LabSite start(ProjectLayout layout, Topology topology, Path results, PrintWriter out) throws IOException {
-        out.printf("Making the lab %s (%d provider hosts, %d load-generator hosts, network namespaces on %s.0/24) ...%n",
-                topology, topology.providers(), topology.generators(), Lab.DEFAULT_SUBNET);
+        out.printf("Making the lab %s (%s, %s, network namespaces on %s.0/24) ...%n", topology,
+                count(topology.providers(), "provider host"), count(topology.generators(), "load-generator host"),
+                Lab.DEFAULT_SUBNET);
         out.flush();
         Lab lab = Lab.start(layout, topology, Lab.DEFAULT_SUBNET, results.resolve("lab"));
         out.printf("Lab %s ready:%n", lab.network().id());
@@ -42,9 +43,8 @@ final class LabSite implements RunSite {
         return new LabSite(lab, ConnectionWatch.start(lab.network().hosts(), WATCH_EVERY), results);
     }
 
-    /** The controller's own PID while a plan runs, for a test that stops it as a crash would. */
-    Lab lab() {
-        return lab;
+    private static String count(int n, String what) {
+        return n + " " + what + (n == 1 ? "" : "s");
     }
 
     @Override
