@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -149,7 +150,11 @@ public final class ConnectionWatch implements AutoCloseable {
 
     /** The connections with an end outside both loopback and the lab's {@code subnet} (e.g. {@code 198.18.0}). */
     public List<Connection> outside(String subnet) {
-        return connections().stream()
+        return outside(connections(), subnet);
+    }
+
+    static List<Connection> outside(Collection<Connection> connections, String subnet) {
+        return connections.stream()
                 .filter(c -> !inside(c.localAddress(), subnet) || !inside(c.peerAddress(), subnet))
                 .toList();
     }
