@@ -3,11 +3,15 @@ package io.rpcbench.benchmark.lab;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 
 /**
@@ -24,6 +28,9 @@ public final class LabNetwork implements AutoCloseable {
 
     /** Every namespace of a lab starts with this, then the lab's id: {@code rbl-<id>-<host>}. */
     public static final String NAMESPACE_PREFIX = "rbl-";
+
+    /** How long a process left in the lab may take to stop on its own before it is killed. */
+    private static final Duration STOP_GRACE = Duration.ofSeconds(25);
 
     private static final Pattern SUBNET = Pattern.compile("198\\.(18|19)\\.(\\d{1,3})");
 
@@ -196,12 +203,22 @@ public final class LabNetwork implements AutoCloseable {
         closed = true;
         List<String> failures = new ArrayList<>();
         try {
+            // On an interrupted run (SIGTERM, Ctrl-C) each process's own shutdown hook is stopping it at the same
+            // time: give them that long before killing what is left.
+            long deadline = System.nanoTime() + STOP_GRACE.toNanos();
             for (long pid : processes()) {
                 ProcessHandle.of(pid).ifPresent(p -> {
-                    System.err.println("lab " + id + ": process " + pid + " (" + p.info().command().orElse("?")
-                            + ") was still running in the lab; killed");
-                    p.destroyForcibly();
-                    p.onExit().join();
+                    try {
+                        p.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    } catch (TimeoutException | ExecutionException e) {
+                        System.err.println("lab " + id + ": process " + pid + " (" + p.info().command().orElse("?")
+                                + ") was still running in the lab; killed");
+                        p.destroyForcibly();
+                        p.onExit().join();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        p.destroyForcibly();
+                    }
                 });
             }
         } catch (RuntimeException e) {
