@@ -9,6 +9,7 @@ import io.rpcbench.reports.RunInput;
 import io.rpcbench.reports.LabelStatistics;
 import io.rpcbench.reports.RunSummary;
 import io.rpcbench.reports.SummaryTable;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -168,20 +169,12 @@ public final class BenchmarkCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--hosts " + hosts + " makes network namespaces, which "
                     + "needs root; run it as root (e.g. sudo ./run-benchmark --hosts " + hosts + ")");
         }
-        layout.requireBuilt();
         Path results = (resultsDir != null ? resultsDir
                 : layout.projectDir().resolve("results")
                         .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
                 .toAbsolutePath().normalize();
-
-        if (Files.isDirectory(results)) {
-            try (var entries = Files.list(results)) {
-                if (entries.findAny().isPresent()) {
-                    throw new ParameterException(spec.commandLine(), "--results " + results
-                            + " is not empty; expected a new or empty folder, so that two runs are never mixed");
-                }
-            }
-        }
+        requireUsableResults(results);
+        layout.requireBuilt();
         PrintWriter out = spec.commandLine().getOut();
         boolean terminal = isTerminal();
         int progressEvery = progressSeconds > 0 ? progressSeconds : terminal ? 5 : 30;
@@ -292,6 +285,32 @@ public final class BenchmarkCommand implements Callable<Integer> {
     /** The figures of the last run, as its dashboard shows them; null before a run. */
     public DashboardData data() {
         return data;
+    }
+
+    /**
+     * The results folder, made now, before anything starts: a new or empty folder this user can write, so that a run
+     * never dies after the provider has started, and two runs are never mixed.
+     */
+    private void requireUsableResults(Path results) throws IOException {
+        if (Files.isDirectory(results)) {
+            try (var entries = Files.list(results)) {
+                if (entries.findAny().isPresent()) {
+                    throw new ParameterException(spec.commandLine(), "--results " + results
+                            + " is not empty; expected a new or empty folder, so that two runs are never mixed");
+                }
+            }
+        }
+        try {
+            Files.createDirectories(results);
+        } catch (IOException | SecurityException e) {
+            throw new ParameterException(spec.commandLine(), "--results " + results + " cannot be made ("
+                    + e.getClass().getSimpleName() + ": " + e.getMessage() + "); expected a folder that exists or can "
+                    + "be made, and that you can write");
+        }
+        if (!Files.isWritable(results)) {
+            throw new ParameterException(spec.commandLine(), "--results " + results + " is not writable; expected a "
+                    + "folder you can write");
+        }
     }
 
     private void requireAtLeast(String option, int value, int minimum) {

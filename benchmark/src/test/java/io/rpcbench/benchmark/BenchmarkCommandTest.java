@@ -45,6 +45,24 @@ class BenchmarkCommandTest {
                 .contains(message.replace("PLANS", project.toAbsolutePath().normalize().resolve("test-plans").toString()));
     }
 
+    /** Before anything starts (here: before the check that the project is built, which it is not). */
+    @Test
+    void aResultsFolderThatCannotBeMadeIsNamedInOneLine() throws IOException {
+        Files.createDirectories(project.resolve("test-plans"));
+        Files.writeString(project.resolve("test-plans/dubbo-echo-1k.jmx"), "<jmeterTestPlan/>");
+        Path aFile = Files.writeString(project.resolve("a-file"), "not a folder");
+        for (String results : new String[] {"/proc/nope", aFile.toString()}) {
+            StringWriter err = new StringWriter();
+
+            int exit = run(err, "--plan", "dubbo-echo-1k", "--results", results, "--project-dir", project.toString());
+
+            assertThat(exit).as(results).isEqualTo(2);
+            assertThat(err.toString().lines().findFirst()).as(results).get().asString()
+                    .startsWith("--results " + results + " cannot be made (")
+                    .endsWith("); expected a folder that exists or can be made, and that you can write");
+        }
+    }
+
     @Test
     void fullAndDurationTogetherAreRefusedNamingBoth() {
         StringWriter err = new StringWriter();
