@@ -90,6 +90,16 @@ public final class ThriftServiceClient implements RpcClient {
             result = connection.call(this::exchange);
         } catch (TApplicationException e) {
             throw new TApplicationException(e.getType(), typeName(e.getType()) + ": " + e.getMessage());
+        } catch (TTransportException e) {
+            if (e.getType() == TTransportException.END_OF_FILE && settings.multiplexedService().isEmpty()) {
+                // A server that serves only multiplexed services (TMultiplexedProcessor) cannot route a plain call:
+                // it closes the connection without an answer, and this is all the client sees.
+                throw new TTransportException(e.getType(), e.getMessage() + " The server closed the connection "
+                        + "instead of answering " + method.name() + ": if it serves its services multiplexed "
+                        + "(TMultiplexedProcessor), set multiplexed_service to the name it registered the service "
+                        + "under", e);
+            }
+            throw e;
         }
         if (result == null) {
             return null; // oneway: nothing comes back

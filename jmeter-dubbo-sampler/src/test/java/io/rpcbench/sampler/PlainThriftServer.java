@@ -4,6 +4,8 @@ import io.rpcbench.example.thrift.InventoryDesk;
 import io.rpcbench.example.thrift.InventoryService;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import org.apache.thrift.TMultiplexedProcessor;
+import org.apache.thrift.TProcessor;
 import org.apache.thrift.protocol.TBinaryProtocol;
 import org.apache.thrift.protocol.TCompactProtocol;
 import org.apache.thrift.server.TThreadPoolServer;
@@ -14,7 +16,7 @@ import org.apache.thrift.transport.layered.TFramedTransport;
 
 /**
  * The example {@code InventoryService} alone on a plain (not multiplexed) {@link TThreadPoolServer}, on 127.0.0.1
- * and a free port, for tests of plain calls. The constructor returns once the server serves, and only then may it
+ * and a free port, for tests of plain calls (or {@link #multiplexedOnly}). The constructor returns once the server serves, and only then may it
  * be closed: Thrift's {@code serve()} clears the stop flag as it begins, so a stop before that point would leave
  * it accepting on a closed socket forever, logging an error each time. Close it.
  */
@@ -25,10 +27,24 @@ final class PlainThriftServer implements AutoCloseable {
     private final Thread thread;
 
     PlainThriftServer(String transport, String protocol) throws TTransportException {
+        this(transport, protocol, new InventoryService.Processor<>(new InventoryDesk()));
+    }
+
+    /**
+     * The example service multiplexed under {@code name} and nothing else (no default processor), as servers that
+     * serve several services are often set up: a plain call finds no service and the server closes the connection.
+     */
+    static PlainThriftServer multiplexedOnly(String transport, String protocol, String name) throws TTransportException {
+        TMultiplexedProcessor processor = new TMultiplexedProcessor();
+        processor.registerProcessor(name, new InventoryService.Processor<>(new InventoryDesk()));
+        return new PlainThriftServer(transport, protocol, processor);
+    }
+
+    private PlainThriftServer(String transport, String protocol, TProcessor processor) throws TTransportException {
         socket = new TServerSocket(new TServerSocket.ServerSocketTransportArgs()
                 .bindAddr(new InetSocketAddress("127.0.0.1", 0)));
         server = new TThreadPoolServer(new TThreadPoolServer.Args(socket)
-                .processor(new InventoryService.Processor<>(new InventoryDesk()))
+                .processor(processor)
                 .transportFactory("framed".equals(transport) ? new TFramedTransport.Factory() : new TTransportFactory())
                 .protocolFactory("compact".equals(protocol) ? new TCompactProtocol.Factory() : new TBinaryProtocol.Factory())
                 .minWorkerThreads(1)

@@ -1,5 +1,7 @@
 package io.rpcbench.sampler;
 
+import org.apache.thrift.transport.TTransportException;
+
 import static io.rpcbench.sampler.InventoryJson.BARE_ITEM;
 import static io.rpcbench.sampler.InventoryJson.BEYOND_DOUBLE;
 import static io.rpcbench.sampler.InventoryJson.FULL_ITEM;
@@ -50,6 +52,19 @@ class ThriftServiceClientTest {
         client.bind(new SamplerParameters(name -> ThriftServiceSettings.ARGUMENTS.equals(name) ? arguments : null));
         client.prepare();
         return client.responseText(client.call());
+    }
+
+    /** A new user's mistake: a plain call to a server that serves only multiplexed services. */
+    @Test
+    void aPlainCallToAMultiplexedOnlyServerSaysWhatProbablyHappened() throws Exception {
+        try (PlainThriftServer server = PlainThriftServer.multiplexedOnly("buffered", "binary", "Inventory");
+                ThriftServiceClient plain = client(server.port(), "", "buffered", "binary", "store")) {
+            assertThatThrownBy(() -> call(plain, "[" + BARE_ITEM + "]"))
+                    .isInstanceOf(TTransportException.class)
+                    .hasMessage("Socket is closed by peer. The server closed the connection instead of answering store: "
+                            + "if it serves its services multiplexed (TMultiplexedProcessor), set multiplexed_service to "
+                            + "the name it registered the service under");
+        }
     }
 
     @ParameterizedTest(name = "multiplexed={0} over {1}+{2}")
