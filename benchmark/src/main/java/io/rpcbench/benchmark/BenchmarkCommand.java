@@ -234,9 +234,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
                 RunInput input = RunInput.named(plan, run.jtl(), Optional.of(run.perfmon()).filter(Files::isRegularFile),
                         Optional.of(run.dashboardIndex().toString()).filter(page -> Files.isRegularFile(Path.of(page))))
                         .withWindow(warmup, window);
-                OptionalDouble jmeterCpu = site.jmeterRunsThreads()
-                        ? run.jmeterCpuPercentOfMachine(summary.windowStartMs(), summary.windowEndMs())
-                        : OptionalDouble.empty();
+                OptionalDouble jmeterCpu = run.jmeterCpuPercentOfMachine(summary.windowStartMs(), summary.windowEndMs());
                 if (jmeterCpu.isPresent()) {
                     input = input.withClientCpu(jmeterCpu.getAsDouble(), Runtime.getRuntime().availableProcessors());
                 }

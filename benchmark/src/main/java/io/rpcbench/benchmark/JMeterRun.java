@@ -196,13 +196,16 @@ public final class JMeterRun {
         try (ChildProcess jmeter = ChildProcess.start("jmeter " + planName, launcher.apply(command), environment,
                 outputDir.resolve("jmeter.out"), output)) {
             pid = jmeter.pid();
-            // The launcher execs java, so the child is JMeter's JVM itself.
-            cpu = ProcessCpuTimeline.start(jmeter.pid());
+            // The launcher execs java, so the child is JMeter's JVM itself. A controller of remote engines runs no
+            // threads: its CPU says nothing about the load's bound, so it is not read.
+            cpu = remoteEngines.isEmpty() ? ProcessCpuTimeline.start(jmeter.pid()) : null;
             int exit;
             try {
                 exit = jmeter.awaitExit(deadline);
             } finally {
-                cpu.close();
+                if (cpu != null) {
+                    cpu.close();
+                }
             }
             if (exit != 0) {
                 throw new IllegalStateException("JMeter exited with code " + exit + " running " + plan + "; see "
@@ -221,7 +224,8 @@ public final class JMeterRun {
 
     /**
      * JMeter's JVM's CPU use between two instants of the run (ms since the epoch) as a percentage of all the
-     * machine's cores; empty before {@link #run} or when it could not be read.
+     * machine's cores; empty before {@link #run}, when it could not be read, or when the run was {@link #remote}
+     * (the engines ran the threads).
      */
     public OptionalDouble jmeterCpuPercentOfMachine(long fromMs, long toMs) {
         return cpu == null ? OptionalDouble.empty()

@@ -59,11 +59,6 @@ final class LabSite implements RunSite {
     }
 
     @Override
-    public boolean jmeterRunsThreads() {
-        return false;
-    }
-
-    @Override
     public void report(PrintWriter out) {
         watch.close();
         Path file = results.resolve("connections.txt");

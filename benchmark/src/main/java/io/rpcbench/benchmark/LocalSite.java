@@ -40,11 +40,6 @@ final class LocalSite implements RunSite {
     }
 
     @Override
-    public boolean jmeterRunsThreads() {
-        return true;
-    }
-
-    @Override
     public void report(PrintWriter out) {
     }
 

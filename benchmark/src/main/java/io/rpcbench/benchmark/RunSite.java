@@ -13,8 +13,6 @@ interface RunSite extends AutoCloseable {
     /** Points {@code run} at this site: its properties, and where and how JMeter runs; {@code plan} are the plan's own. */
     JMeterRun configure(JMeterRun run, Map<String, String> plan);
 
-    /** Whether JMeter's own JVM runs the threads (its CPU then bounds the run), not remote engines. */
-    boolean jmeterRunsThreads();
 
     /** After the plans: anything the user should read about the site (e.g. the connections a lab saw). */
     void report(PrintWriter out);
