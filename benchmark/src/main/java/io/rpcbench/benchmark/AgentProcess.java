@@ -80,7 +80,7 @@ public final class AgentProcess implements AutoCloseable {
      *
      * @throws IllegalArgumentException when {@code line} is not a ready line with a TCP endpoint
      */
-    public static String tcpEndpoint(String line) {
+    static String tcpEndpoint(String line) {
         if (line.startsWith(READY_PREFIX)) {
             for (String token : line.substring(READY_PREFIX.length()).trim().split("\\s+")) {
                 if (token.startsWith("tcp=") && token.length() > "tcp=".length()) {

@@ -1,16 +1,18 @@
 package io.rpcbench.benchmark.lab;
 
+import io.rpcbench.benchmark.ProviderEndpoints;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Every TCP connection of the lab's hosts while a run goes on, as {@code ss -tn} in each host's namespace shows it
@@ -30,13 +32,7 @@ public final class ConnectionWatch implements AutoCloseable {
      * @param peerAddress the peer's address
      * @param peerPort the peer's port when it is the listening side, else 0
      */
-    public record Connection(String host, String localAddress, int localPort, String peerAddress, int peerPort)
-            implements Comparable<Connection> {
-        @Override
-        public int compareTo(Connection other) {
-            return toString().compareTo(other.toString());
-        }
-
+    public record Connection(String host, String localAddress, int localPort, String peerAddress, int peerPort) {
         @Override
         public String toString() {
             return host + " " + endpoint(localAddress, localPort) + " -> " + endpoint(peerAddress, peerPort);
@@ -49,7 +45,7 @@ public final class ConnectionWatch implements AutoCloseable {
 
     private final List<LabHost> hosts;
     private final Duration every;
-    private final Set<Connection> seen = new ConcurrentSkipListSet<>();
+    private final Set<Connection> seen = ConcurrentHashMap.newKeySet();
     private final Thread thread;
     private volatile boolean stopped;
     private volatile RuntimeException failure;
@@ -105,17 +101,13 @@ public final class ConnectionWatch implements AutoCloseable {
             }
             String local = fields[3];
             String peer = fields[4];
-            int localPort = port(local);
-            int peerPort = port(peer);
+            int localPort = ProviderEndpoints.port(local);
+            int peerPort = ProviderEndpoints.port(peer);
             boolean localListens = localPort < peerPort;
             connections.add(new Connection(host, address(local), localListens ? localPort : 0, address(peer),
                     localListens ? 0 : peerPort));
         }
         return connections;
-    }
-
-    private static int port(String endpoint) {
-        return Integer.parseInt(endpoint.substring(endpoint.lastIndexOf(':') + 1));
     }
 
     /** The address of {@code 198.18.0.1:4000} or {@code [::ffff:127.0.0.1]:20880}, unbracketed. */
@@ -138,9 +130,11 @@ public final class ConnectionWatch implements AutoCloseable {
         }
     }
 
-    /** Every distinct connection seen, sorted. */
+    /** Every distinct connection seen, sorted as written. */
     public Set<Connection> connections() {
-        return new TreeSet<>(seen);
+        Set<Connection> sorted = new TreeSet<>(Comparator.comparing(Connection::toString));
+        sorted.addAll(seen);
+        return sorted;
     }
 
     /** The first failure to read a host's connections, if any (e.g. a namespace gone under a failed run). */

@@ -1,6 +1,5 @@
 package io.rpcbench.benchmark.lab;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -15,14 +14,9 @@ import java.util.regex.Pattern;
 public record Topology(int providers, int generators) {
 
     /** The seeds' topologies: seed 000/001's pressure test, and seed 003's three consumer servers. */
-    public static final Map<String, Topology> NAMED;
-
-    static {
-        Map<String, Topology> named = new LinkedHashMap<>();
-        named.put("seed-000", new Topology(2, 2)); // "2 providers x 2 consumers"
-        named.put("seed-003", new Topology(1, 3)); // one provider driven from three consumer servers
-        NAMED = Map.copyOf(named);
-    }
+    public static final Map<String, Topology> NAMED = Map.of(
+            "seed-000", new Topology(2, 2), // "2 providers x 2 consumers"
+            "seed-003", new Topology(1, 3)); // one provider driven from three consumer servers
 
     private static final Pattern SHAPE = Pattern.compile("(\\d{1,2})x(\\d{1,2})");
     private static final int MAX_HOSTS = 20;
