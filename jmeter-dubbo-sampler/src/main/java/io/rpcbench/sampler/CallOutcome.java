@@ -20,10 +20,6 @@ public record CallOutcome(FailureCategory failure, String message, String summar
     /** Response code and message of a successful sample. */
     public static final String OK = "OK";
 
-    public static CallOutcome success(String summary, long sentBytes, long receivedBytes, String responseText) {
-        return success(summary, sentBytes, receivedBytes, responseText, 0);
-    }
-
     /** A passing call that took {@code elapsedMicros} microseconds. */
     public static CallOutcome success(String summary, long sentBytes, long receivedBytes, String responseText,
             long elapsedMicros) {
