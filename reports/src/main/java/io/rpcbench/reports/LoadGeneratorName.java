@@ -34,7 +34,7 @@ import java.util.List;
 final class LoadGeneratorName {
 
     /** Generators to a pass beyond which names are no longer kept for reuse (they are still read). */
-    private static final int MAX_KEPT = 1_000;
+    private static final int MAX_KEPT = LoadGenerators.MAX_GENERATORS; // no more are told apart
 
     private static final String LOCALHOST = "localhost";
 

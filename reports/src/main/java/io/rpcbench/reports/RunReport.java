@@ -55,7 +55,9 @@ final class RunReport {
             if (!window.contains(sample.timeStamp())) {
                 return;
             }
-            labels.computeIfAbsent(sample.label(), label -> new LabelStatistics(label, window.lengthMs())).add(sample);
+            // Per label only the figures are read; the breakdowns come from the total.
+            labels.computeIfAbsent(sample.label(), label -> LabelStatistics.withoutBreakdowns(label, window.lengthMs()))
+                    .add(sample);
             total.add(sample); // with the provider shares and the figures per generator
             errors.accept(sample);
             thirds.accept(sample);

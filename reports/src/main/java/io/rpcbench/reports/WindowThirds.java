@@ -17,7 +17,7 @@ final class WindowThirds implements Consumer<JtlSample> {
     WindowThirds(MeasuredWindow window) {
         this.window = window;
         for (int i = 0; i < 3; i++) {
-            thirds.add(new LabelStatistics("third " + (i + 1)));
+            thirds.add(LabelStatistics.withoutBreakdowns("third " + (i + 1), 0));
         }
     }
 
