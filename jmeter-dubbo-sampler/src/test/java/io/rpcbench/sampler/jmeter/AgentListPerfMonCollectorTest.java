@@ -32,6 +32,17 @@ class AgentListPerfMonCollectorTest {
     }
 
     @Test
+    void rowsSwitchedOffByNoneOrByAMissingProcessIdAreLeftOut() {
+        AgentListPerfMonCollector collector = collector(
+                List.of("none", "4444", "CPU", "combined"),
+                List.of("10.0.0.5", "4444", "CPU", "pid=:percent:label=provider"),
+                List.of("10.0.0.5", "4444", "Memory", "pid=none:resident:unit=mb"),
+                List.of("10.0.0.5", "4444", "Memory", "usedperc"));
+
+        assertThat(cells(collector.perAgentRows())).containsExactly(List.of("10.0.0.5", "4444", "Memory", "usedperc"));
+    }
+
+    @Test
     void theGuiKeepsSeeingTheRowsAsWritten() {
         AgentListPerfMonCollector collector = collector(List.of("a,b", "4444", "CPU", "combined"));
 

@@ -123,4 +123,35 @@ class ReconnectingAgentConnectorTest {
         assertThat(back.values).containsExactly("127.0.0.1 CPU", "127.0.0.1 Memory");
         assertThat(back.errors).isEmpty();
     }
+
+    @Test
+    void anAgentDownAtTheStartWritesNoRowsUntilItAnswersThenItsMetricsFlow() {
+        Deque<Object> openings = new ArrayDeque<>(List.of(new ConnectException("Connection refused"),
+                new ConnectException("Connection refused"), new ConnectException("Connection refused")));
+        long[] now = {0};
+        ReconnectingAgentConnector connector = ReconnectingAgentConnector.open(AGENT, () -> {
+            Object next = openings.pop();
+            if (next instanceof IOException e) {
+                throw e;
+            }
+            return (PerfMonAgentConnector) next;
+        }, 3000, () -> now[0]);
+        connector.addMetric("CPU", "", "127.0.0.1 CPU");
+
+        for (int interval = 1; interval <= 2; interval++) {
+            now[0] = interval * 1000L;
+            Rows away = new Rows();
+            connector.generateSamples(away);
+            assertThat(away.values).as("interval %d", interval).isEmpty();
+            assertThat(away.errors).as("no failed rows for an agent never read, interval %d", interval).isEmpty();
+        }
+
+        FakeConnection up = new FakeConnection();
+        openings.add(up);
+        Rows back = new Rows();
+        connector.generateSamples(back);
+        assertThat(up.labels).containsExactly("127.0.0.1 CPU");
+        assertThat(up.connected).isTrue();
+        assertThat(back.values).containsExactly("127.0.0.1 CPU");
+    }
 }
