@@ -6,13 +6,15 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.dubbo.rpc.Constants;
 import org.apache.dubbo.rpc.RpcContext;
+import org.apache.dubbo.rpc.RpcException;
 
 /**
  * One sampler thread's view of a shared Dubbo consumer ({@link DubboReferences}).
  *
  * <p>Order of calls: the constructor acquires the shared proxy, {@link #call()} per sample,
- * {@link #close()} releases it. {@link #interrupt()} cannot cut a Dubbo call short: the call ends by its
- * {@code timeout_ms}.
+ * {@link #close()} releases it. A call that finds no provider in the registry fails naming what the registry serves
+ * ({@link RegistryMetadata#explainNoProvider}). {@link #interrupt()} cannot cut a Dubbo call short: the call ends by
+ * its {@code timeout_ms}.
  *
  * <p>Bytes: received bytes are exact for the dubbo protocol, whose codec records the decoded size of
  * each response (header included) in the response attachment {@code output}. Where no such count exists
@@ -33,8 +35,20 @@ public final class DubboEchoClient implements RpcClient {
     }
 
     @Override
+    public Object call() throws Exception {
+        try {
+            return echo();
+        } catch (RpcException e) {
+            if (!settings.direct() && FailureClassifier.noProvider(e)) {
+                // As the service sampler: the registry says whether it serves the echo service at all, and what else.
+                RegistryMetadata.explainNoProvider(settings);
+            }
+            throw e;
+        }
+    }
+
     @SuppressWarnings("unchecked")
-    public Object call() {
+    private Object echo() {
         switch (request.kind()) {
             case STRING:
                 return service.echo((String) request.argument());

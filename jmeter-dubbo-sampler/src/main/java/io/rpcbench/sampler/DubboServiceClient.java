@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.dubbo.rpc.Constants;
 import org.apache.dubbo.rpc.RpcContext;
+import org.apache.dubbo.rpc.RpcException;
 import org.apache.dubbo.rpc.service.GenericException;
 import org.apache.dubbo.rpc.service.GenericService;
 
@@ -21,7 +22,8 @@ import org.apache.dubbo.rpc.service.GenericService;
  * when it is not on the class path); per sample {@link #bind} reads the arguments JSON and the attachments (parsed
  * again only when their text changed, since JMeter substitutes {@code ${var}} per sample), {@link #prepare()}
  * picks the method on the first sample (reading the registry's metadata when no parameter types were given) and
- * types the arguments, {@link #call()} makes the timed call; {@link #close()} releases the proxy.
+ * types the arguments, {@link #call()} makes the timed call; {@link #close()} releases the proxy. A call that
+ * finds no provider in the registry fails as the metadata read does (see {@link RegistryMetadata#explainNoProvider}).
  *
  * <p>Bytes: received bytes are exact for the dubbo protocol (the codec's {@code output} response attachment); else,
  * and for every request, the size of the JSON text stands in.
@@ -156,6 +158,19 @@ public final class DubboServiceClient implements RpcClient {
     @Override
     public Object call() throws Exception {
         RpcContext.getClientAttachment().setAttachments(attachments);
+        try {
+            return invoke();
+        } catch (RpcException e) {
+            if (!settings.direct() && FailureClassifier.noProvider(e)) {
+                // Dubbo names the registry only; the registry can say whether the interface is wrong or its provider
+                // down, as it does when the parameter types are read from it. No call was made: the time is moot.
+                RegistryMetadata.explainNoProvider(settings);
+            }
+            throw e;
+        }
+    }
+
+    private Object invoke() throws Exception {
         if (settings.generic()) {
             try {
                 return ((GenericService) proxy).$invoke(signature.name(), erasedTypes, values);

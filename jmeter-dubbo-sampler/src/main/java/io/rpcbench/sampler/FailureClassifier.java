@@ -63,6 +63,14 @@ public final class FailureClassifier {
         return FailureCategory.REMOTE_EXCEPTION;
     }
 
+    /**
+     * True when a Dubbo consumer made no call because the registry lists no provider of the service (Dubbo's "No
+     * provider available"): {@link RegistryMetadata#explainNoProvider} says why.
+     */
+    public static boolean noProvider(RpcException e) {
+        return e.isForbidden() && String.valueOf(e.getMessage()).contains("No provider available");
+    }
+
     /** True when the failure was caused by an interrupt, whose flag the caller should restore. */
     public static boolean wasInterrupted(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
@@ -265,7 +273,7 @@ public final class FailureClassifier {
         if (e.isNetwork() || e.isNoInvokerAvailableAfterFilter()) {
             return FailureCategory.CONNECTION;
         }
-        if (e.isForbidden() && String.valueOf(e.getMessage()).contains("No provider available")) {
+        if (noProvider(e)) {
             return FailureCategory.CONNECTION; // what a consumer says when the registry lists no provider
         }
         if (e.isSerialization()) {

@@ -23,7 +23,8 @@ import org.apache.zookeeper.KeeperException;
 /**
  * Reads a service's {@link ServiceDefinition} from the ZooKeeper registry, where a Dubbo 3 provider whose registry
  * is also its metadata center (Dubbo's default) stores it. Dubbo 3.3.6's metadata service itself answers method
- * names only, so this is where full signatures are.
+ * names only, so this is where full signatures are. It also says why a call found no provider
+ * ({@link #explainNoProvider}), in the same words as when the definition is read.
  *
  * <p>Where: the provider URLs under {@code /dubbo/<interface>/providers} name the provider's {@code application}
  * (those matching the version and group asked for); the definition is the JSON at
@@ -65,18 +66,44 @@ public final class RegistryMetadata {
 
     /** {@link #definition(DubboSettings)}, reading through {@code reader} when no read is shared. */
     static ServiceDefinition definition(DubboSettings settings, Reader reader) throws IOException, InterruptedException {
-        List<String> key = List.of(settings.registryHostPort(), settings.interfaceName(), settings.version(),
-                settings.group());
+        return shared(List.of(settings.registryHostPort(), settings.interfaceName(), settings.version(),
+                settings.group()), settings, reader, true);
+    }
+
+    /**
+     * Says why a call through the registry found no provider of {@code settings.interfaceName()}, as
+     * {@link #definition} says it when it looks for the metadata: throws when the registry lists no provider of that
+     * interface, version and group now, and returns when it lists one (then the caller's own failure stands).
+     *
+     * @throws BadParameterException when the registry has never heard of the interface, naming those it serves
+     * @throws NoProviderException   when the interface is known there but has no provider of that version and group
+     * @throws ConnectException      when ZooKeeper does not answer within the timeout
+     */
+    public static void explainNoProvider(DubboSettings settings) throws IOException, InterruptedException {
+        // Not kept when a provider is listed: this is asked only after a call found none, and the next such call
+        // should look again.
+        shared(List.of("providers", settings.registryHostPort(), settings.interfaceName(), settings.version(),
+                settings.group()), settings, RegistryMetadata::requireProvider, false);
+    }
+
+    /**
+     * The read of {@code key}, shared by the threads that ask at once; a failure is kept for {@link #RETRY_AFTER_MS},
+     * a success until {@link #forget} ({@code keepSuccess}) or as long as a failure.
+     */
+    private static ServiceDefinition shared(List<String> key, DubboSettings settings, Reader reader,
+            boolean keepSuccess) throws IOException, InterruptedException {
         CompletableFuture<ServiceDefinition> mine = new CompletableFuture<>();
         CompletableFuture<ServiceDefinition> shared = CACHE.putIfAbsent(key, mine);
         if (shared == null) {
             shared = mine;
             try {
                 mine.complete(reader.read(settings));
+                if (!keepSuccess) {
+                    removeLater(key, mine);
+                }
             } catch (Throwable e) { // even an Error (a missing class, say): every waiting thread must get an answer
                 mine.completeExceptionally(e);
-                CompletableFuture.delayedExecutor(RETRY_AFTER_MS, TimeUnit.MILLISECONDS)
-                        .execute(() -> CACHE.remove(key, mine));
+                removeLater(key, mine);
             }
         }
         try {
@@ -84,6 +111,10 @@ public final class RegistryMetadata {
         } catch (ExecutionException e) {
             throw rethrown(e.getCause());
         }
+    }
+
+    private static void removeLater(List<String> key, CompletableFuture<ServiceDefinition> read) {
+        CompletableFuture.delayedExecutor(RETRY_AFTER_MS, TimeUnit.MILLISECONDS).execute(() -> CACHE.remove(key, read));
     }
 
     /** Drops every cached definition: the next sample reads the registry again. */
@@ -106,18 +137,7 @@ public final class RegistryMetadata {
     }
 
     private static ServiceDefinition read(DubboSettings settings) throws IOException, InterruptedException {
-        int timeoutMs = Math.max(settings.timeoutMs(), 1000);
-        try (CuratorFramework zookeeper = CuratorFrameworkFactory.builder()
-                .connectString(settings.registryHostPort())
-                .connectionTimeoutMs(timeoutMs)
-                .sessionTimeoutMs(Math.max(timeoutMs, 4000))
-                .retryPolicy(new RetryOneTime(100))
-                .build()) {
-            zookeeper.start();
-            if (!zookeeper.blockUntilConnected(timeoutMs, TimeUnit.MILLISECONDS)) {
-                throw new ConnectException("no answer from ZooKeeper at " + settings.registryHostPort() + " within "
-                        + timeoutMs + " ms while reading the metadata of " + settings.interfaceName());
-            }
+        return inRegistry(settings, "reading the metadata of " + settings.interfaceName(), zookeeper -> {
             String application = application(zookeeper, settings);
             String path = metadataPath(settings, application);
             byte[] data;
@@ -130,30 +150,90 @@ public final class RegistryMetadata {
                         "the parameter types, comma-separated (the provider's metadata center may be elsewhere)");
             }
             return ServiceDefinition.parse(new String(data, StandardCharsets.UTF_8));
+        });
+    }
+
+    private static ServiceDefinition requireProvider(DubboSettings settings) throws IOException, InterruptedException {
+        return inRegistry(settings, "looking for providers of " + settings.interfaceName(), zookeeper -> {
+            if (providerUrls(zookeeper, settings).isEmpty()) {
+                throw noProvider(zookeeper, settings);
+            }
+            return ServiceDefinition.NONE;
+        });
+    }
+
+    /** What is read in the registry, given a connected client. */
+    private interface RegistryRead {
+        ServiceDefinition read(CuratorFramework zookeeper) throws Exception;
+    }
+
+    /** Connects to the registry's ZooKeeper for one read ({@code purpose} names it in failures), then closes. */
+    private static ServiceDefinition inRegistry(DubboSettings settings, String purpose, RegistryRead read)
+            throws IOException, InterruptedException {
+        int timeoutMs = Math.max(settings.timeoutMs(), 1000);
+        try (CuratorFramework zookeeper = CuratorFrameworkFactory.builder()
+                .connectString(settings.registryHostPort())
+                .connectionTimeoutMs(timeoutMs)
+                .sessionTimeoutMs(Math.max(timeoutMs, 4000))
+                .retryPolicy(new RetryOneTime(100))
+                .build()) {
+            zookeeper.start();
+            if (!zookeeper.blockUntilConnected(timeoutMs, TimeUnit.MILLISECONDS)) {
+                throw new ConnectException("no answer from ZooKeeper at " + settings.registryHostPort() + " within "
+                        + timeoutMs + " ms while " + purpose);
+            }
+            return read.read(zookeeper);
         } catch (IOException | InterruptedException | RuntimeException e) {
             throw e;
         } catch (Exception e) { // Curator declares Exception
-            throw new IOException("reading the metadata of " + settings.interfaceName() + " from "
-                    + settings.address() + ": " + e, e);
+            throw new IOException(purpose + " from " + settings.address() + ": " + e, e);
         }
     }
 
+    /** The application of a provider of the version and group asked for. */
     private static String application(CuratorFramework zookeeper, DubboSettings settings) throws Exception {
-        String providers = ROOT + "/" + settings.interfaceName() + "/providers";
-        List<String> urls;
-        try {
-            urls = zookeeper.getChildren().forPath(providers);
-        } catch (KeeperException.NoNodeException e) {
-            urls = List.of();
-        }
-        for (String encoded : urls) {
-            Map<String, String> query = query(URLDecoder.decode(encoded, StandardCharsets.UTF_8));
-            if (query.getOrDefault("version", "").equals(settings.version())
-                    && query.getOrDefault("group", "").equals(settings.group())
-                    && query.containsKey("application")) {
+        for (Map<String, String> query : providerUrls(zookeeper, settings)) {
+            if (query.containsKey("application")) {
                 return query.get("application");
             }
         }
+        throw noProvider(zookeeper, settings);
+    }
+
+    /** The query parameters of the provider URLs of the version and group asked for. */
+    private static List<Map<String, String>> providerUrls(CuratorFramework zookeeper, DubboSettings settings)
+            throws Exception {
+        List<Map<String, String>> matching = new ArrayList<>();
+        for (String encoded : providerNodes(zookeeper, settings)) {
+            Map<String, String> query = query(URLDecoder.decode(encoded, StandardCharsets.UTF_8));
+            if (query.getOrDefault("version", "").equals(settings.version())
+                    && query.getOrDefault("group", "").equals(settings.group())) {
+                matching.add(query);
+            }
+        }
+        return matching;
+    }
+
+    private static List<String> providerNodes(CuratorFramework zookeeper, DubboSettings settings) throws Exception {
+        try {
+            return zookeeper.getChildren().forPath(providersPath(settings));
+        } catch (KeeperException.NoNodeException e) {
+            return List.of();
+        }
+    }
+
+    private static String providersPath(DubboSettings settings) {
+        return ROOT + "/" + settings.interfaceName() + "/providers";
+    }
+
+    /**
+     * Why the registry has no provider of the interface: a provider that published its metadata there once is
+     * stopped or not yet started ({@code connection}); an interface it has never heard of is a mistake in the
+     * sampler's parameters, answered with the interfaces it does serve.
+     */
+    private static Exception noProvider(CuratorFramework zookeeper, DubboSettings settings) throws Exception {
+        List<String> urls = providerNodes(zookeeper, settings);
+        String providers = providersPath(settings);
         String wanted = settings.interfaceName()
                 + (settings.version().isEmpty() ? "" : " version " + settings.version())
                 + (settings.group().isEmpty() ? "" : " group " + settings.group());
@@ -161,11 +241,11 @@ public final class RegistryMetadata {
         // Consumers create the providers node too (Dubbo subscribes there); only providers publish metadata.
         String published = metadataPath(settings, "");
         if (zookeeper.checkExists().forPath(published.substring(0, published.length() - 1)) != null) {
-            throw new NoProviderException("no provider of " + wanted + " in the registry " + settings.address()
+            return new NoProviderException("no provider of " + wanted + " in the registry " + settings.address()
                     + " now (" + providers + " lists " + (urls.isEmpty() ? "none" : "none of that version and group")
                     + ", though one published its metadata there); interfaces with providers there: " + served);
         }
-        throw BadParameterException.of(DubboSettings.INTERFACE, settings.interfaceName(),
+        return BadParameterException.of(DubboSettings.INTERFACE, settings.interfaceName(),
                 "has no provider in the registry " + settings.address() + " (looked for " + wanted + " under "
                         + providers + ")",
                 "one of the interfaces with providers there: " + served);

@@ -269,6 +269,52 @@ class OrderServiceGenericIT {
                 + registry + " now").contains("interfaces with providers there: [io.rpcbench.echo.EchoService, " + ORDERS);
     }
 
+    /** With the parameter types given no metadata is read: the call's own "No provider available" is explained. */
+    @Test
+    void anUnknownInterfaceWithParameterTypesFailsNamingTheRegisteredOnes() {
+        Map<String, String> parameters = parameters("dubbo", "find", "long", "[1]");
+        parameters.put("interface", "io.rpcbench.example.InvoiceService");
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters);
+
+        assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+        assertThat(result.getResponseMessage()).startsWith("interface 'io.rpcbench.example.InvoiceService' has no "
+                + "provider in the registry " + PROVIDERS.get("dubbo").registry())
+                .contains("expected one of the interfaces with providers there: [io.rpcbench.echo.EchoService, "
+                        + ORDERS);
+    }
+
+    @Test
+    void aKnownInterfaceWithoutProviderWithParameterTypesIsAConnectionFailureNamingTheServedOnes() throws Exception {
+        String registry = PROVIDERS.get("dubbo").registry();
+        try (CuratorFramework zookeeper = CuratorFrameworkFactory.newClient(registry.substring("zookeeper://".length()),
+                new RetryOneTime(100))) {
+            zookeeper.start();
+            // what a provider that stopped leaves behind: its metadata, and no provider URL
+            zookeeper.create().creatingParentsIfNeeded().forPath("/dubbo/metadata/io.rpcbench.example.InvoiceArchive"
+                    + "/provider/invoices", "{}".getBytes(StandardCharsets.UTF_8));
+        }
+        Map<String, String> parameters = parameters("dubbo", "find", "long", "[1]");
+        parameters.put("interface", "io.rpcbench.example.InvoiceArchive");
+
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters);
+
+        assertThat(result.getResponseCode()).isEqualTo("connection");
+        assertThat(result.getResponseMessage()).contains("no provider of io.rpcbench.example.InvoiceArchive in the "
+                + "registry " + registry + " now").contains("interfaces with providers there: "
+                + "[io.rpcbench.echo.EchoService, " + ORDERS);
+    }
+
+    @Test
+    void theEchoSamplerThroughARegistryWithoutItsVersionNamesTheRegisteredInterfaces() {
+        String registry = PROVIDERS.get("dubbo").registry();
+        SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of("address", registry, "version", "9.9"));
+
+        assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+        assertThat(result.getResponseMessage()).startsWith("interface 'io.rpcbench.echo.EchoService' has no provider "
+                + "in the registry " + registry + " (looked for io.rpcbench.echo.EchoService version 9.9")
+                .contains("interfaces with providers there: [io.rpcbench.echo.EchoService, " + ORDERS);
+    }
+
     @Test
     void aValueNotFittingItsTypeNamesItsPath() {
         SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters("dubbo", "total", "",
