@@ -43,6 +43,15 @@ final class OverheadBenchmark implements Callable<Integer> {
     static final List<String> JMETER_JVM = List.of("-Xms1g", "-Xmx1g", "-XX:MaxMetaspaceSize=256m",
             "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=100", "-XX:G1ReservePercent=20");
 
+    /**
+     * Twice the climb measured at 20 threads (docs/performance.md, section 1): Dubbo's JMeter side reached its
+     * plateau after about 30 s of calls, the bare loop after about 20 s; the 5 s of before had measured warm-up.
+     */
+    static final int DEFAULT_WARMUP_SECONDS = 60;
+
+    /** The protocols with a shipped {@code <protocol>-echo-1k} plan and a bare loop client. */
+    static final List<String> PROTOCOLS = List.of("dubbo", "thrift");
+
     /** Inclusive code areas of JMeter's profile. */
     static final Map<String, String> JMETER_AREAS = jmeterAreas();
 
@@ -72,12 +81,9 @@ final class OverheadBenchmark implements Callable<Integer> {
     private int rounds;
 
     @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_WARMUP_SECONDS,
-            description = "Warm-up before the window, not counted (default: ${DEFAULT-VALUE} s: Dubbo's client "
-                    + "JVM climbs for about 20 s; docs/performance.md section 1).")
+            description = "Warm-up before the window, not counted (default: ${DEFAULT-VALUE} s, twice the climb "
+                    + "of Dubbo's sides: docs/performance.md, section 1).")
     private int warmupSeconds;
-
-    /** See docs/performance.md, section 1: the measured climb of Dubbo's sides, with a margin. */
-    static final int DEFAULT_WARMUP_SECONDS = 45;
 
     @Option(names = "--measure", paramLabel = "SECONDS", defaultValue = "15",
             description = "The measured window of each run (default: ${DEFAULT-VALUE} s).")
@@ -107,6 +113,7 @@ final class OverheadBenchmark implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        requireValidOptions(protocols, threadCounts, rounds, warmupSeconds, measureSeconds);
         ProjectLayout layout = new ProjectLayout(projectDir.toAbsolutePath().normalize());
         layout.requireBuilt();
         Path results = resultsDir != null ? resultsDir
@@ -175,6 +182,27 @@ final class OverheadBenchmark implements Callable<Integer> {
         new PerformanceDoc(layout.projectDir().resolve("docs/performance.md")).write("overhead",
                 section(table, loadBefore) + profiles);
         return 0;
+    }
+
+    /** @throws IllegalArgumentException naming the first option out of range and what it takes */
+    static void requireValidOptions(List<String> protocols, List<Integer> threadCounts, int rounds, int warmupSeconds,
+            int measureSeconds) {
+        for (String protocol : protocols) {
+            if (!PROTOCOLS.contains(protocol)) {
+                throw new IllegalArgumentException("--protocol '" + protocol + "': expected one or more of "
+                        + String.join(", ", PROTOCOLS));
+            }
+        }
+        for (int threads : threadCounts) {
+            if (threads < 1) {
+                throw new IllegalArgumentException("--threads " + threads + ": expected thread counts of 1 or more");
+            }
+        }
+        if (rounds < 1 || warmupSeconds < 0 || measureSeconds < 1) {
+            throw new IllegalArgumentException("--rounds " + rounds + ", --warmup " + warmupSeconds + ", --measure "
+                    + measureSeconds + ": expected at least 1 round, a warm-up of 0 s or more and a window of 1 s "
+                    + "or more");
+        }
     }
 
     private String section(String table, String loadBefore) {

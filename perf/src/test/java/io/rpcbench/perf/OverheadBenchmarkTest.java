@@ -61,4 +61,14 @@ class OverheadBenchmarkTest {
                 .hasMessageContaining("'calls=30 failures=1 tps=2.0 p99_ms=4'")
                 .hasMessageContaining("cpu_ticks=");
     }
+
+    @Test
+    void optionsOutOfRangeAreRefusedByName() {
+        assertThatThrownBy(() -> OverheadBenchmark.requireValidOptions(List.of("dubbo", "grpc"), List.of(20), 3, 45, 15))
+                .hasMessage("--protocol 'grpc': expected one or more of dubbo, thrift");
+        assertThatThrownBy(() -> OverheadBenchmark.requireValidOptions(List.of("thrift"), List.of(20, 0), 3, 45, 15))
+                .hasMessage("--threads 0: expected thread counts of 1 or more");
+        assertThatThrownBy(() -> OverheadBenchmark.requireValidOptions(List.of("thrift"), List.of(20), 3, 45, 0))
+                .hasMessageStartingWith("--rounds 3, --warmup 45, --measure 0: expected");
+    }
 }
