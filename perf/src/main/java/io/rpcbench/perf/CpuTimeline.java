@@ -10,8 +10,8 @@ import java.util.function.LongSupplier;
  * A process's CPU time ({@link CpuTime}) read every {@value #INTERVAL_MS} ms with the wall clock while it runs, so
  * that its CPU over a window known only afterwards (a JTL's measured window, which starts at the first sample) can
  * be cut out: {@link #span} gives the CPU from the first reading inside the window to the last, and the caller
- * counts the calls over that same span, so that CPU and calls cover exactly the same time. A reading costs about
- * 20 µs of this JVM's CPU, none of the process's.
+ * counts the calls over that same span, so that CPU and calls cover exactly the same time. A reading is one read of
+ * {@code /proc/<pid>/stat} by this JVM: it costs the process measured nothing.
  *
  * <p>Order of calls: {@link #start} (before the process exists, if need be: the PID is asked for until it is
  * known), {@link #close} once the process has exited, then {@link #readings} and {@link #span} for a window.
