@@ -3,8 +3,6 @@ package io.rpcbench.perf;
 import io.rpcbench.benchmark.AgentProcess;
 import io.rpcbench.benchmark.ProjectLayout;
 import io.rpcbench.benchmark.ProviderEndpoints;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -100,7 +98,7 @@ final class AgentBenchmark implements Callable<Integer> {
         Path results = resultsDir != null ? resultsDir
                 : layout.projectDir().resolve("results").resolve("perf-agent-" + System.currentTimeMillis());
         Files.createDirectories(results);
-        ticksPerSecond = clockTicksPerSecond();
+        ticksPerSecond = CpuTime.clockTicksPerSecond();
         List<Round> measured = new ArrayList<>();
         for (int round = 1; round <= rounds; round++) {
             Round r = round(layout, results, round, ticksPerSecond);
@@ -239,17 +237,6 @@ final class AgentBenchmark implements Callable<Integer> {
                 + "JVM options for the agent (e.g. `-XX:TieredStopAtLevel=1`: in two 30 s trials under JFR it did not "
                 + "bring our agent under the original; `--our-jvm-options` tries others).%n",
                 PLAN_SPECS.size(), clientMillisPerLine, jitPercent);
-    }
-
-    /** {@code getconf CLK_TCK}: the unit of /proc/<pid>/stat's times. */
-    private static long clockTicksPerSecond() throws IOException, InterruptedException {
-        Process getconf = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
-        String out = new String(getconf.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        if (getconf.waitFor() != 0 || !out.matches("\\d+")) {
-            throw new IllegalStateException("'getconf CLK_TCK' printed '" + out + "'; expected the clock ticks per "
-                    + "second of /proc/<pid>/stat (this benchmark needs Linux)");
-        }
-        return Long.parseLong(out);
     }
 
     static String table(List<Round> rounds, int clients) {

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -26,11 +27,13 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Per call it does what the samplers do around the timed call, untimed: {@code bind}, {@code prepare}, and the
  * response check ({@code mismatch}). A call is counted in the window it ended in; its time goes into two
- * histograms, in µs, and in whole ms as JMeter records it (so that p99 compares like with like).
+ * histograms, in µs, and in whole ms as JMeter records it (so that p99 compares like with like). The JVM's own CPU
+ * time ({@code /proc/self/stat}, all its threads) is read as the window opens and as it closes: {@code cpu_ticks}
+ * is what the calls counted in the window cost, in clock ticks ({@code getconf CLK_TCK}).
  *
  * <pre>
  * java -cp ... io.rpcbench.perf.BareLoop --client dubbo --threads 20 --warmup 5 --measure 15 address=zookeeper://127.0.0.1:2181
- * bare-loop calls=183000 failures=0 seconds=15.000 tps=12200.0 p50_us=1500 p99_us=9000 p99_ms=9
+ * bare-loop calls=183000 failures=0 seconds=15.000 tps=12200.0 p50_us=1500 p99_us=9000 p99_ms=9 cpu_ticks=2850
  * </pre>
  */
 public final class BareLoop {
@@ -106,6 +109,11 @@ public final class BareLoop {
         window[0] = now + TimeUnit.SECONDS.toNanos(warmupSeconds);
         window[1] = window[0] + TimeUnit.SECONDS.toNanos(measureSeconds);
         start.countDown();
+        long pid = ProcessHandle.current().pid();
+        awaitNanoTime(window[0]);
+        CpuTime windowOpened = CpuTime.of(pid);
+        awaitNanoTime(window[1]);
+        CpuTime windowClosed = CpuTime.of(pid);
         for (Thread worker : workers) {
             worker.join();
         }
@@ -120,10 +128,18 @@ public final class BareLoop {
             total.calls += r.calls;
             total.failures += r.failures;
         }
-        return String.format(Locale.ROOT, "calls=%d failures=%d seconds=%.3f tps=%.1f p50_us=%d p99_us=%d p99_ms=%d",
-                total.calls, total.failures, (double) measureSeconds, total.calls / (double) measureSeconds,
-                total.micros.getValueAtPercentile(50), total.micros.getValueAtPercentile(99),
-                total.millis.getValueAtPercentile(99));
+        return String.format(Locale.ROOT, "calls=%d failures=%d seconds=%.3f tps=%.1f p50_us=%d p99_us=%d p99_ms=%d"
+                + " cpu_ticks=%d", total.calls, total.failures, (double) measureSeconds,
+                total.calls / (double) measureSeconds, total.micros.getValueAtPercentile(50),
+                total.micros.getValueAtPercentile(99), total.millis.getValueAtPercentile(99),
+                windowClosed.ticks() - windowOpened.ticks());
+    }
+
+    /** Returns once {@link System#nanoTime()} has reached {@code instant} (a window's edge, not a readiness check). */
+    private static void awaitNanoTime(long instant) {
+        for (long left = instant - System.nanoTime(); left > 0; left = instant - System.nanoTime()) {
+            LockSupport.parkNanos(left); // may return early, hence the loop
+        }
     }
 
     private static void loop(RpcClient client, SamplerParameters sampler, ThreadResult result, long from, long to)

@@ -33,8 +33,8 @@ final class BareLoopProcess {
         try (ChildProcess loop = ChildProcess.start("bare loop", command, Map.of(), log)) {
             String line = loop.awaitLine(l -> l.startsWith(BareLoop.RESULT_PREFIX),
                     Duration.ofSeconds(warmupSeconds + measureSeconds + 120L));
-            OverheadBenchmark.Measure measure =
-                    OverheadBenchmark.parse(line.substring(BareLoop.RESULT_PREFIX.length()));
+            OverheadBenchmark.Measure measure = OverheadBenchmark.parse(
+                    line.substring(BareLoop.RESULT_PREFIX.length()), CpuTime.clockTicksPerSecond());
             loop.awaitExit(Duration.ofSeconds(60));
             return measure;
         }

@@ -11,11 +11,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
@@ -23,18 +25,32 @@ import picocli.CommandLine.Option;
 
 /**
  * Benchmark 1, sampler overhead: against one provider on loopback, at each thread count, (a) the bare client loop
- * ({@link BareLoop}, the samplers' own client without JMeter) and (b) JMeter running the shipped 1 KiB echo plan
- * with our sampler, alternately, several rounds; throughput and p99 of each, and b/a per round. Both run in JVMs
- * of the same heap and GC settings (JMeter's defaults), after the same warm-up, measured over the same window,
- * with the agent running beside the provider as in the main job.
+ * ({@link BareLoop}, the samplers' own client without JMeter), (b) JMeter running the shipped 1 KiB echo plan with
+ * our sampler, and JMeter's floor ({@link FloorPlan}: the same plan with JMeter's no-op sampler, no call), one after
+ * another in a rotating order, several rounds. For each: throughput and p99 over the window, and the CPU per call
+ * of its JVM over the window ({@code utime + stime} of {@code /proc/<pid>/stat}: the loop reads its own at the
+ * window's edges, JMeter's is read every 50 ms by {@link CpuTimeline} and cut to the window). Per round b/a, the
+ * bound the loop and the floor imply ({@link OverheadTable#bound}) and b/bound. All sides run in JVMs of the same
+ * heap and GC settings (JMeter's defaults), after the same warm-up, measured over the same window, with the agent
+ * running beside the provider as in the main job.
  */
 @Command(name = "overhead", mixinStandardHelpOptions = true,
-        description = "Sampler overhead: JMeter with our sampler against a bare client loop (docs/performance.md).")
+        description = "Sampler overhead: JMeter with our sampler against a bare client loop and against JMeter's "
+                + "floor, its no-op sampler in the same plan (docs/performance.md).")
 final class OverheadBenchmark implements Callable<Integer> {
 
     /** JMeter's own heap and GC settings (bin/jmeter), so that the loop's JVM is not the faster by its flags. */
     static final List<String> JMETER_JVM = List.of("-Xms1g", "-Xmx1g", "-XX:MaxMetaspaceSize=256m",
             "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=100", "-XX:G1ReservePercent=20");
+
+    /**
+     * Twice the climb measured at 20 threads (docs/performance.md, section 1): Dubbo's JMeter side reached its
+     * plateau after about 30 s of calls, the bare loop after about 20 s; the 5 s of before had measured warm-up.
+     */
+    static final int DEFAULT_WARMUP_SECONDS = 60;
+
+    /** The protocols with a shipped {@code <protocol>-echo-1k} plan and a bare loop client. */
+    static final List<String> PROTOCOLS = List.of("dubbo", "thrift");
 
     /** Inclusive code areas of JMeter's profile. */
     static final Map<String, String> JMETER_AREAS = jmeterAreas();
@@ -42,6 +58,7 @@ final class OverheadBenchmark implements Callable<Integer> {
     private static Map<String, String> jmeterAreas() {
         Map<String, String> areas = new LinkedHashMap<>();
         areas.put("rpcbench sampler (all of a sample's call)", "io.rpcbench.sampler");
+        areas.put("JMeter's no-op sampler (JavaTest, the floor's)", FloorPlan.NO_OP_SAMPLER);
         areas.put("Thrift client", "org.apache.thrift");
         areas.put("Dubbo client", "org.apache.dubbo");
         areas.put("Netty", "io.netty");
@@ -63,8 +80,9 @@ final class OverheadBenchmark implements Callable<Integer> {
     @Option(names = "--rounds", defaultValue = "3", description = "Runs of each side per row (default: ${DEFAULT-VALUE}).")
     private int rounds;
 
-    @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "5",
-            description = "Warm-up before the window, not counted (default: ${DEFAULT-VALUE} s).")
+    @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_WARMUP_SECONDS,
+            description = "Warm-up before the window, not counted (default: ${DEFAULT-VALUE} s, twice the climb "
+                    + "of Dubbo's sides: docs/performance.md, section 1).")
     private int warmupSeconds;
 
     @Option(names = "--measure", paramLabel = "SECONDS", defaultValue = "15",
@@ -72,7 +90,8 @@ final class OverheadBenchmark implements Callable<Integer> {
     private int measureSeconds;
 
     @Option(names = "--profile", description = "After the rounds, one more JMeter run per protocol at the highest "
-            + "thread count with JFR, summarised: where JMeter's side spends its CPU.")
+            + "thread count with JFR, and one of its floor, summarised: where JMeter's side spends its CPU, and how "
+            + "much of it is JMeter's own.")
     private boolean profile;
 
     @Option(names = "--project-dir", paramLabel = "DIR", defaultValue = ".", description = "The rpcbench checkout.")
@@ -81,17 +100,28 @@ final class OverheadBenchmark implements Callable<Integer> {
     @Option(names = "--results", paramLabel = "DIR", description = "Where runs write (default: results/perf-overhead-<time>).")
     private Path resultsDir;
 
-    /** One run of one side: throughput over the window and p99 in whole ms. */
-    record Measure(double tps, long p99Ms, long calls, long failures) {}
+    /**
+     * One run of one side: throughput over the window, p99 in whole ms, and its JVM's CPU per call over the window
+     * in µs (NaN when it could not be read).
+     */
+    record Measure(double tps, long p99Ms, long calls, long failures, double cpuMicrosPerCall) {}
+
+    /** The sides of a round, in the order of the first round; each later round starts one further on. */
+    private enum Side { BARE, JMETER, FLOOR }
+
+    private long ticksPerSecond;
 
     @Override
     public Integer call() throws Exception {
+        requireValidOptions(protocols, threadCounts, rounds, warmupSeconds, measureSeconds);
         ProjectLayout layout = new ProjectLayout(projectDir.toAbsolutePath().normalize());
         layout.requireBuilt();
         Path results = resultsDir != null ? resultsDir
                 : layout.projectDir().resolve("results").resolve("perf-overhead-" + System.currentTimeMillis());
         Files.createDirectories(results);
-        Map<String, Map<Integer, List<Measure[]>>> rows = new LinkedHashMap<>();
+        ticksPerSecond = CpuTime.clockTicksPerSecond();
+        String loadBefore = Machine.loadAverage();
+        Map<String, Map<Integer, List<OverheadTable.Round>>> rows = new LinkedHashMap<>();
         StringBuilder profiles = new StringBuilder();
         try (ProviderProcess provider = ProviderProcess.start(layout, List.of("--threads", "200"),
                 results.resolve("provider.log"));
@@ -99,81 +129,90 @@ final class OverheadBenchmark implements Callable<Integer> {
             Map<String, String> plan = new HashMap<>(provider.planProperties());
             plan.putAll(agent.planProperties(provider.pid()));
             for (String protocol : protocols) {
+                String planName = protocol + "-echo-1k";
+                ProjectLayout floorLayout = FloorPlan.write(layout, planName, results.resolve("floor-plans"));
                 for (int threads : threadCounts) {
-                    List<Measure[]> pairs = new ArrayList<>();
+                    List<OverheadTable.Round> byRound = new ArrayList<>();
                     for (int round = 0; round < rounds; round++) {
                         String run = protocol + "-" + threads + "t-" + round;
-                        Measure bare;
-                        Measure jmeter;
-                        if (round % 2 == 0) { // alternate which side goes first
-                            bare = bareLoop(layout, provider, protocol, threads, results.resolve(run + "-bare.log"));
-                            jmeter = jmeter(layout, plan, protocol, threads, results.resolve(run + "-jmeter"));
-                        } else {
-                            jmeter = jmeter(layout, plan, protocol, threads, results.resolve(run + "-jmeter"));
-                            bare = bareLoop(layout, provider, protocol, threads, results.resolve(run + "-bare.log"));
+                        Map<Side, Measure> measures = new EnumMap<>(Side.class);
+                        for (int i = 0; i < Side.values().length; i++) { // rotate which side goes first
+                            Side side = Side.values()[(round + i) % Side.values().length];
+                            measures.put(side, switch (side) {
+                                case BARE -> bareLoop(layout, provider, protocol, threads,
+                                        results.resolve(run + "-bare.log"));
+                                case JMETER -> jmeter(layout, planName, plan, threads, results.resolve(run + "-jmeter"),
+                                        "", false);
+                                case FLOOR -> jmeter(floorLayout, FloorPlan.name(planName), plan, threads,
+                                        results.resolve(run + "-floor"), "", true);
+                            });
                         }
-                        System.out.printf(Locale.ROOT, "%s %3d threads round %d: bare %.0f/s p99 %d ms, JMeter %.0f/s"
-                                + " p99 %d ms, b/a %.3f%n", protocol, threads, round + 1, bare.tps(), bare.p99Ms(),
-                                jmeter.tps(), jmeter.p99Ms(), jmeter.tps() / bare.tps());
-                        pairs.add(new Measure[] {bare, jmeter});
+                        OverheadTable.Round r = new OverheadTable.Round(measures.get(Side.BARE),
+                                measures.get(Side.JMETER), measures.get(Side.FLOOR));
+                        System.out.printf(Locale.ROOT, "%s %3d threads round %d: bare %.0f/s p99 %d ms %.1f µs CPU/call,"
+                                + " JMeter %.0f/s p99 %d ms %.1f µs CPU/call, floor %.0f/s %.1f µs CPU/call; bound %.0f/s,"
+                                + " b/a %.3f, b/bound %.3f (load average %s)%n", protocol, threads, round + 1,
+                                r.bare().tps(), r.bare().p99Ms(), r.bare().cpuMicrosPerCall(), r.jmeter().tps(),
+                                r.jmeter().p99Ms(), r.jmeter().cpuMicrosPerCall(), r.floor().tps(),
+                                r.floor().cpuMicrosPerCall(), r.bound(), r.jmeterToBare(), r.jmeterToBound(),
+                                Machine.loadAverage());
+                        byRound.add(r);
                     }
-                    rows.computeIfAbsent(protocol, p -> new LinkedHashMap<>()).put(threads, pairs);
+                    rows.computeIfAbsent(protocol, p -> new LinkedHashMap<>()).put(threads, byRound);
                 }
                 if (profile) {
                     int threads = threadCounts.get(threadCounts.size() - 1);
                     Path jfr = results.resolve(protocol + "-jmeter.jfr");
-                    jmeter(layout, plan, protocol, threads, results.resolve(protocol + "-profiled"),
-                            "-XX:StartFlightRecording=settings=profile,filename=" + jfr);
+                    jmeter(layout, planName, plan, threads, results.resolve(protocol + "-profiled"),
+                            "-XX:StartFlightRecording=settings=profile,filename=" + jfr, false);
                     profiles.append('\n').append(new ProfileSummary(JMETER_AREAS).read(jfr).markdown(
-                            "JMeter's JVM running " + protocol + "-echo-1k at " + threads + " threads (JFR)", 15));
+                            "JMeter's JVM running " + planName + " at " + threads + " threads (JFR)", 15));
+                    Path floorJfr = results.resolve(protocol + "-floor.jfr");
+                    jmeter(floorLayout, FloorPlan.name(planName), plan, threads,
+                            results.resolve(protocol + "-floor-profiled"),
+                            "-XX:StartFlightRecording=settings=profile,filename=" + floorJfr, true);
+                    profiles.append('\n').append(new ProfileSummary(JMETER_AREAS).read(floorJfr).markdown(
+                            "JMeter's JVM running the floor of " + planName + " (JavaTest, no call) at " + threads
+                                    + " threads (JFR): JMeter's own share", 15));
                 }
             }
         }
-        String table = table(rows);
+        String table = OverheadTable.markdown(rows);
         System.out.println(table);
         new PerformanceDoc(layout.projectDir().resolve("docs/performance.md")).write("overhead",
-                section(table) + profiles);
+                section(table, loadBefore) + profiles);
         return 0;
     }
 
-    private String section(String table) {
-        return "Measured " + LocalDate.now() + " on " + Machine.describe() + "; the provider (Dubbo and Thrift, "
-                + "200 worker threads), JMeter or the loop, and the agent share it. " + rounds + " rounds per row, "
-                + warmupSeconds + " s warm-up + " + measureSeconds + " s window per run; median (min-max) of the "
-                + "rounds; b/a is taken per round (JMeter's run against the loop's run beside it), then its median. "
-                + "1 KiB string echo; p99 in whole ms, as JMeter records it. Command: `./run-performance overhead`.\n\n"
-                + table;
+    /** @throws IllegalArgumentException naming the first option out of range and what it takes */
+    static void requireValidOptions(List<String> protocols, List<Integer> threadCounts, int rounds, int warmupSeconds,
+            int measureSeconds) {
+        for (String protocol : protocols) {
+            if (!PROTOCOLS.contains(protocol)) {
+                throw new IllegalArgumentException("--protocol '" + protocol + "': expected one or more of "
+                        + String.join(", ", PROTOCOLS));
+            }
+        }
+        for (int threads : threadCounts) {
+            if (threads < 1) {
+                throw new IllegalArgumentException("--threads " + threads + ": expected thread counts of 1 or more");
+            }
+        }
+        if (rounds < 1 || warmupSeconds < 0 || measureSeconds < 1) {
+            throw new IllegalArgumentException("--rounds " + rounds + ", --warmup " + warmupSeconds + ", --measure "
+                    + measureSeconds + ": expected at least 1 round, a warm-up of 0 s or more and a window of 1 s "
+                    + "or more");
+        }
     }
 
-    static String table(Map<String, Map<Integer, List<Measure[]>>> rows) {
-        StringBuilder out = new StringBuilder("| protocol | threads | (a) bare loop TPS | (b) JMeter TPS | TPS b/a "
-                + "| (a) p99 ms | (b) p99 ms | p99 b/a | failed calls (a / b) |\n|---|---|---|---|---|---|---|---|---|\n");
-        rows.forEach((protocol, byThreads) -> byThreads.forEach((threads, pairs) -> {
-            List<Double> bareTps = new ArrayList<>();
-            List<Double> jmeterTps = new ArrayList<>();
-            List<Double> tpsRatio = new ArrayList<>();
-            List<Double> bareP99 = new ArrayList<>();
-            List<Double> jmeterP99 = new ArrayList<>();
-            List<Double> p99Ratio = new ArrayList<>();
-            long bareFailures = 0;
-            long jmeterFailures = 0;
-            for (Measure[] pair : pairs) {
-                bareTps.add(pair[0].tps());
-                jmeterTps.add(pair[1].tps());
-                tpsRatio.add(pair[1].tps() / pair[0].tps());
-                bareP99.add((double) pair[0].p99Ms());
-                jmeterP99.add((double) pair[1].p99Ms());
-                // whole ms: a p99 of 0 ms on both sides is equal
-                p99Ratio.add(Math.max(pair[1].p99Ms(), 1) / (double) Math.max(pair[0].p99Ms(), 1));
-                bareFailures += pair[0].failures();
-                jmeterFailures += pair[1].failures();
-            }
-            out.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %d / %d |%n", protocol,
-                    threads, Spread.of(bareTps).format(0), Spread.of(jmeterTps).format(0),
-                    Spread.of(tpsRatio).format(3), Spread.of(bareP99).format(0), Spread.of(jmeterP99).format(0),
-                    Spread.of(p99Ratio).format(2), bareFailures, jmeterFailures));
-        }));
-        return out.toString();
+    private String section(String table, String loadBefore) {
+        return "Measured " + LocalDate.now() + " on " + Machine.describe() + "; load average before the run "
+                + loadBefore + ", after it " + Machine.loadAverage() + "; the provider (Dubbo and Thrift, 200 worker "
+                + "threads), JMeter or the loop, and the agent share it. " + rounds + " rounds per row, "
+                + warmupSeconds + " s warm-up + " + measureSeconds + " s window per run, the three sides in a "
+                + "rotating order; median (min-max) of the rounds; b/a, the bound and b/bound are taken per round "
+                + "(the runs beside each other), then their median. 1 KiB string echo; p99 in whole ms, as JMeter "
+                + "records it. Command: `./run-performance overhead`.\n\n" + table;
     }
 
     private Measure bareLoop(ProjectLayout layout, ProviderProcess provider, String protocol, int threads, Path log)
@@ -189,40 +228,70 @@ final class OverheadBenchmark implements Callable<Integer> {
         return BareLoopProcess.run(layout, List.of(), threads, warmupSeconds, measureSeconds, arguments, log);
     }
 
-    static Measure parse(String result) {
+    /**
+     * The loop's result line ({@link BareLoop}), its CPU ticks turned into µs per call.
+     *
+     * @throws IllegalArgumentException naming the line when a figure is missing or not a number
+     */
+    static Measure parse(String result, long ticksPerSecond) {
         Map<String, String> values = new HashMap<>();
         for (String pair : result.trim().split(" ")) {
             int eq = pair.indexOf('=');
-            values.put(pair.substring(0, eq), pair.substring(eq + 1));
+            if (eq > 0) {
+                values.put(pair.substring(0, eq), pair.substring(eq + 1));
+            }
         }
-        return new Measure(Double.parseDouble(values.get("tps")), Long.parseLong(values.get("p99_ms")),
-                Long.parseLong(values.get("calls")), Long.parseLong(values.get("failures")));
+        try {
+            long calls = Long.parseLong(values.get("calls"));
+            CpuTime used = new CpuTime(Long.parseLong(values.get("cpu_ticks")));
+            return new Measure(Double.parseDouble(values.get("tps")), Long.parseLong(values.get("p99_ms")), calls,
+                    Long.parseLong(values.get("failures")),
+                    calls == 0 ? Double.NaN : new CpuTime(0).microsPerCall(used, ticksPerSecond, calls));
+        } catch (NumberFormatException | NullPointerException e) {
+            throw new IllegalArgumentException("bare loop result '" + result.strip() + "': expected calls=, "
+                    + "failures=, tps=, p99_ms= and cpu_ticks= with numbers", e);
+        }
     }
 
-    private Measure jmeter(ProjectLayout layout, Map<String, String> plan, String protocol, int threads, Path dir)
-            throws Exception {
-        return jmeter(layout, plan, protocol, threads, dir, "");
-    }
-
-    private Measure jmeter(ProjectLayout layout, Map<String, String> plan, String protocol, int threads, Path dir,
-            String jvmArgs) throws Exception {
+    /**
+     * Runs {@code planName} of {@code runLayout} (the shipped plans' layout, or the floor's) and measures its
+     * window; a floor's JTL is deleted once read (JMeter's no-op sampler writes some 400,000 rows a second).
+     */
+    private Measure jmeter(ProjectLayout runLayout, String planName, Map<String, String> plan, int threads, Path dir,
+            String jvmArgs, boolean deleteJtl) throws Exception {
         Map<String, String> properties = new HashMap<>(plan);
         properties.putAll(Map.of("threads", Integer.toString(threads), "rampup", "0",
                 "duration", Integer.toString(warmupSeconds + measureSeconds), "size_bytes", "1024"));
-        JMeterRun run = JMeterRun.of(layout, protocol + "-echo-1k", dir).dashboard(false).properties(properties)
+        JMeterRun run = JMeterRun.of(runLayout, planName, dir).dashboard(false).properties(properties)
                 .jvmArgs(jvmArgs);
-        run.run(Duration.ofSeconds(warmupSeconds + measureSeconds + 180L));
-        return window(run.jtl(), warmupSeconds, measureSeconds);
+        List<CpuTimeline.Reading> cpu;
+        try (CpuTimeline timeline = CpuTimeline.start(run::pid)) {
+            run.run(Duration.ofSeconds(warmupSeconds + measureSeconds + 180L));
+            timeline.close();
+            cpu = timeline.readings();
+        }
+        Measure measure = window(run.jtl(), warmupSeconds, measureSeconds, cpu, ticksPerSecond);
+        if (deleteJtl) {
+            Files.delete(run.jtl());
+        }
+        return measure;
     }
 
-    /** The samples of a JTL that ended in the window from {@code warmup} s after the first sample's start. */
-    static Measure window(Path jtl, int warmupSeconds, int measureSeconds) {
+    /**
+     * The samples of a JTL that ended in the window from {@code warmup} s after the first sample's start; the CPU per
+     * call over the span of {@code cpu}'s readings inside that window, with the calls that ended in that same span.
+     */
+    static Measure window(Path jtl, int warmupSeconds, int measureSeconds, List<CpuTimeline.Reading> cpu,
+            long ticksPerSecond) {
         long[] first = {Long.MAX_VALUE};
         JtlReader.read(jtl, s -> first[0] = Math.min(first[0], s.timeStamp()));
         long from = first[0] + warmupSeconds * 1000L;
         long to = from + measureSeconds * 1000L;
+        Optional<CpuTimeline.Span> span = CpuTimeline.span(cpu, from, to);
+        long spanFrom = span.map(CpuTimeline.Span::fromMs).orElse(Long.MAX_VALUE);
+        long spanTo = span.map(CpuTimeline.Span::toMs).orElse(Long.MIN_VALUE);
         Histogram millis = new Histogram(3_600_000, 3);
-        long[] counts = new long[2];
+        long[] counts = new long[3];
         JtlReader.read(jtl, (JtlSample s) -> {
             if (s.endTime() >= from && s.endTime() < to) {
                 millis.recordValue(Math.min(s.elapsed(), millis.getHighestTrackableValue()));
@@ -231,7 +300,13 @@ final class OverheadBenchmark implements Callable<Integer> {
                     counts[1]++;
                 }
             }
+            if (s.endTime() >= spanFrom && s.endTime() < spanTo) {
+                counts[2]++;
+            }
         });
-        return new Measure(counts[0] / (double) measureSeconds, millis.getValueAtPercentile(99), counts[0], counts[1]);
+        double cpuMicros = span.isEmpty() || counts[2] == 0 ? Double.NaN
+                : new CpuTime(0).microsPerCall(new CpuTime(span.get().ticks()), ticksPerSecond, counts[2]);
+        return new Measure(counts[0] / (double) measureSeconds, millis.getValueAtPercentile(99), counts[0], counts[1],
+                cpuMicros);
     }
 }

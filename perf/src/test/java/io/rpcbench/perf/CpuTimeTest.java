@@ -49,4 +49,16 @@ class CpuTimeTest {
         assertThatThrownBy(() -> new CpuTime(0).percentOfOneCore(new CpuTime(1), 100, 0))
                 .hasMessage("clock ticks per second (100) and the window (0 ns) must be positive");
     }
+
+    @Test
+    void ticksOverTheWindowPerCall() {
+        // 250 ticks at 100 a second = 2.5 s of CPU for 500,000 calls = 5 µs a call
+        assertThat(new CpuTime(1000).microsPerCall(new CpuTime(1250), 100, 500_000)).isCloseTo(5.0, within(1e-9));
+    }
+
+    @Test
+    void aWindowWithoutCallsHasNoCpuPerCall() {
+        assertThatThrownBy(() -> new CpuTime(0).microsPerCall(new CpuTime(10), 100, 0))
+                .hasMessage("clock ticks per second (100) and the calls (0) must be positive");
+    }
 }

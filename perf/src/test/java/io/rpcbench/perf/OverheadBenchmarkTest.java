@@ -1,11 +1,12 @@
 package io.rpcbench.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,26 +22,53 @@ class OverheadBenchmarkTest {
                 + "3000,7,e,timeout,false\n"
                 + "3998,3,e,OK,true\n" // ends at 4001: after the window
                 + "4100,1,e,OK,true\n");
-        assertThat(OverheadBenchmark.window(jtl, 1, 2)).isEqualTo(new OverheadBenchmark.Measure(1.5, 20, 3, 1));
+        OverheadBenchmark.Measure measure = OverheadBenchmark.window(jtl, 1, 2, List.of(), 100);
+        assertThat(measure).extracting(OverheadBenchmark.Measure::tps, OverheadBenchmark.Measure::p99Ms,
+                OverheadBenchmark.Measure::calls, OverheadBenchmark.Measure::failures).containsExactly(1.5, 20L, 3L, 1L);
+        assertThat(measure.cpuMicrosPerCall()).as("no CPU readings: not measured").isNaN();
     }
 
     @Test
-    void readsTheBareLoopsResultLine() {
-        assertThat(OverheadBenchmark.parse("calls=30 failures=1 seconds=15.000 tps=2.0 p50_us=900 p99_us=4100 p99_ms=4"))
-                .isEqualTo(new OverheadBenchmark.Measure(2.0, 4, 30, 1));
+    void cpuPerCallIsTheReadingsSpanInsideTheWindowOverTheCallsThatEndedInThatSpan(@TempDir Path dir)
+            throws Exception {
+        // window [2000, 4000); readings at 1950 (before it), 2050, 3950 and 4050 (after it): the span is
+        // 2050-3950, 30 ticks at 100 a second = 300 ms of CPU, for the 2 calls that ended in it
+        Path jtl = Files.writeString(dir.resolve("run.jtl"), "timeStamp,elapsed,label,responseCode,success\n"
+                + "1000,5,e,OK,true\n"
+                + "2000,20,e,OK,true\n" // ends at 2020: in the window, before the span
+                + "2500,1,e,OK,true\n" // in the span
+                + "3000,7,e,OK,true\n" // in the span
+                + "3900,60,e,OK,true\n"); // ends at 3960: in the window, after the span
+        List<CpuTimeline.Reading> cpu = List.of(new CpuTimeline.Reading(1950, new CpuTime(100)),
+                new CpuTimeline.Reading(2050, new CpuTime(110)), new CpuTimeline.Reading(3950, new CpuTime(140)),
+                new CpuTimeline.Reading(4050, new CpuTime(150)));
+        OverheadBenchmark.Measure measure = OverheadBenchmark.window(jtl, 1, 2, cpu, 100);
+        assertThat(measure.calls()).isEqualTo(4);
+        assertThat(measure.cpuMicrosPerCall()).isCloseTo(150_000.0, within(1e-6));
     }
 
     @Test
-    void theTableShowsMediansRangesAndRatiosPerRound() {
-        List<OverheadBenchmark.Measure[]> pairs = List.of(
-                new OverheadBenchmark.Measure[] {new OverheadBenchmark.Measure(1000, 2, 15000, 0),
-                    new OverheadBenchmark.Measure(950, 2, 14250, 0)},
-                new OverheadBenchmark.Measure[] {new OverheadBenchmark.Measure(1100, 3, 16500, 0),
-                    new OverheadBenchmark.Measure(990, 3, 14850, 2)},
-                new OverheadBenchmark.Measure[] {new OverheadBenchmark.Measure(900, 2, 13500, 0),
-                    new OverheadBenchmark.Measure(891, 2, 13365, 0)});
-        String table = OverheadBenchmark.table(Map.of("dubbo", Map.of(20, pairs)));
-        assertThat(table).contains("| dubbo | 20 | 1000 (900-1100) | 950 (891-990) | 0.950 (0.900-0.990) "
-                + "| 2 (2-3) | 2 (2-3) | 1.00 (1.00-1.00) | 0 / 2 |");
+    void readsTheBareLoopsResultLineWithItsCpuPerCall() {
+        // 45 ticks at 100 a second = 450 ms of CPU for 30 calls = 15,000 µs a call
+        assertThat(OverheadBenchmark.parse("calls=30 failures=1 seconds=15.000 tps=2.0 p50_us=900 p99_us=4100 "
+                + "p99_ms=4 cpu_ticks=45", 100)).isEqualTo(new OverheadBenchmark.Measure(2.0, 4, 30, 1, 15_000.0));
+    }
+
+    @Test
+    void aResultLineWithoutItsCpuIsRefusedByName() {
+        assertThatThrownBy(() -> OverheadBenchmark.parse("calls=30 failures=1 tps=2.0 p99_ms=4", 100))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'calls=30 failures=1 tps=2.0 p99_ms=4'")
+                .hasMessageContaining("cpu_ticks=");
+    }
+
+    @Test
+    void optionsOutOfRangeAreRefusedByName() {
+        assertThatThrownBy(() -> OverheadBenchmark.requireValidOptions(List.of("dubbo", "grpc"), List.of(20), 3, 45, 15))
+                .hasMessage("--protocol 'grpc': expected one or more of dubbo, thrift");
+        assertThatThrownBy(() -> OverheadBenchmark.requireValidOptions(List.of("thrift"), List.of(20, 0), 3, 45, 15))
+                .hasMessage("--threads 0: expected thread counts of 1 or more");
+        assertThatThrownBy(() -> OverheadBenchmark.requireValidOptions(List.of("thrift"), List.of(20), 3, 45, 0))
+                .hasMessageStartingWith("--rounds 3, --warmup 45, --measure 0: expected");
     }
 }
