@@ -20,7 +20,7 @@ public record MetricRow(String hosts, String port, String metric, String paramet
     /**
      * One row per agent of the Host cell, in the order written; none when the Host cell is empty.
      *
-     * @throws io.rpcbench.sampler.BadParameterException when the Host cell or the Port cell is not usable
+     * @throws io.rpcbench.sampler.call.BadParameterException when the Host cell or the Port cell is not usable
      */
     public List<MetricRow> perAgent() {
         return AgentAddress.parseList(hosts, port).stream()

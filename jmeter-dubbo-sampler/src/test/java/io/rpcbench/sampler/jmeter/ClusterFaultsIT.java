@@ -2,8 +2,8 @@ package io.rpcbench.sampler.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.sampler.DubboReferences;
 import io.rpcbench.sampler.JarProcess;
+import io.rpcbench.sampler.dubbo.DubboReferences;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

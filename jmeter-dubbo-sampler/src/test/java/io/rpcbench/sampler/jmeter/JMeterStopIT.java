@@ -2,8 +2,8 @@ package io.rpcbench.sampler.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.sampler.DubboReferences;
 import io.rpcbench.sampler.JarProcess;
+import io.rpcbench.sampler.dubbo.DubboReferences;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

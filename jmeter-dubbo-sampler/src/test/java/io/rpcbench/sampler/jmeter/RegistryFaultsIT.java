@@ -2,8 +2,8 @@ package io.rpcbench.sampler.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.sampler.DubboReferences;
 import io.rpcbench.sampler.JarProcess;
+import io.rpcbench.sampler.dubbo.DubboReferences;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -42,7 +42,7 @@ class RegistryFaultsIT {
             assertThat(result.isSuccessful()).isFalse();
             assertThat(result.getResponseCode()).isEqualTo("connection");
             assertThat(result.getResponseMessage()).isEqualTo("could not create the client: connection calling "
-                    + registry + ": io.rpcbench.sampler.RegistryUnreachableException: registry " + registry
+                    + registry + ": io.rpcbench.sampler.call.RegistryUnreachableException: registry " + registry
                     + " not reachable (cause java.net.ConnectException: Connection refused)");
         });
         // Dubbo's own start takes a few seconds on a loaded machine; its registry connect timeout is not waited for.
