@@ -1,9 +1,11 @@
 package io.rpcbench.sampler.dubbo;
 
-import io.rpcbench.sampler.JarProcess;
+import io.rpcbench.testing.JarProcess;
+import io.rpcbench.testing.ProviderApp;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -28,24 +30,21 @@ public final class Dubbo27Provider implements AutoCloseable {
 
     public static final String ORDER_SERVICE = "io.rpcbench.example.OrderService";
 
-    private static final Pattern ZOOKEEPER_READY = Pattern.compile("rpcbench-provider ready zookeeper=(\\S+)");
     private static final Pattern DUBBO27_READY = Pattern.compile(
             "rpcbench-dubbo27-provider ready dubbo=dubbo://127\\.0\\.0\\.1:(\\d+)");
 
-    private final JarProcess zooKeeper;
+    private final ProviderApp zooKeeper;
     private final JarProcess provider;
 
-    private Dubbo27Provider(JarProcess zooKeeper, JarProcess provider) {
+    private Dubbo27Provider(ProviderApp zooKeeper, JarProcess provider) {
         this.zooKeeper = zooKeeper;
         this.provider = provider;
     }
 
     public static Dubbo27Provider start() throws IOException, InterruptedException {
-        JarProcess zooKeeper = JarProcess.start("rpcbench.provider.jar",
-                "../provider-app/target/rpcbench-provider-app.jar", ZOOKEEPER_READY,
-                "--zookeeper-port", "0", "--no-dubbo", "--no-thrift");
+        ProviderApp zooKeeper = ProviderApp.zooKeeper();
         try {
-            return new Dubbo27Provider(zooKeeper, startProvider("zookeeper://" + zooKeeper.ready().group(1)));
+            return new Dubbo27Provider(zooKeeper, startProvider(zooKeeper.registry()));
         } catch (IOException | InterruptedException | RuntimeException | Error e) {
             zooKeeper.close();
             throw e;
@@ -58,13 +57,13 @@ public final class Dubbo27Provider implements AutoCloseable {
     }
 
     private static JarProcess startProvider(String registry) throws IOException, InterruptedException {
-        return JarProcess.start("rpcbench.dubbo27.jar", "../dubbo27-provider/target/rpcbench-dubbo27-provider.jar",
-                DUBBO27_READY, "--port", "0", "--registry", registry);
+        Path jar = JarProcess.jar("rpcbench.dubbo27.jar", "dubbo27-provider/target/rpcbench-dubbo27-provider.jar");
+        return JarProcess.start(jar, DUBBO27_READY, "--port", "0", "--registry", registry);
     }
 
     /** {@code zookeeper://127.0.0.1:<port>} */
     public String registry() {
-        return "zookeeper://" + zooKeeper.ready().group(1);
+        return zooKeeper.registry();
     }
 
     /** The first provider's dubbo port, on 127.0.0.1. */
@@ -84,7 +83,7 @@ public final class Dubbo27Provider implements AutoCloseable {
 
     /** The providers of OrderService as ZooKeeper holds them (one URL-encoded child node each). */
     public List<URL> registeredProviders() throws Exception {
-        try (CuratorFramework client = CuratorFrameworkFactory.newClient(zooKeeper.ready().group(1),
+        try (CuratorFramework client = CuratorFrameworkFactory.newClient(registry().substring("zookeeper://".length()),
                 new RetryOneTime(100))) {
             client.start();
             if (!client.blockUntilConnected(10, TimeUnit.SECONDS)) {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.InstanceOfAssertFactories.type;
 
-import io.rpcbench.sampler.JarProcess;
+import io.rpcbench.testing.JarProcess;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package io.rpcbench.sampler;
+package io.rpcbench.testing;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -19,14 +19,18 @@ import java.util.regex.Pattern;
 /**
  * A project jar ({@code java -jar}) in a JVM of its own, for servers whose classes must stay off the tests' class
  * path: the provider app (its lib/ holds the example API) and the Dubbo 2.7 provider (Dubbo 2.7 and Dubbo 3 can
- * never share one). {@link #start} returns once the first stdout line matches the ready pattern, or fails naming
- * what was printed; {@link #close()} stops the process by its PID with SIGTERM, and kills it if it has not ended
- * within a deadline, also when a test fails.
+ * never share one). Its stdout lines are collected as they come, its stderr kept in a file for failure messages.
+ *
+ * <p>Order of calls: {@link #start} returns once a stdout line matches the ready pattern (lines before it are
+ * skipped), or fails naming what was printed, within a deadline; {@link #launch} returns at once, for a test of what
+ * the process prints or how it exits ({@link #nextLine}, {@link #exitCode()}). {@link #stop()} sends SIGTERM to the
+ * PID and waits; {@link #close()} stops the process by its PID if it still runs (killing it after a deadline), also
+ * when a test fails.
  *
  * <pre>{@code
- * try (JarProcess zk = JarProcess.start("rpcbench.provider.jar", "../provider-app/target/rpcbench-provider-app.jar",
- *         Pattern.compile("rpcbench-provider ready zookeeper=(\\S+)"), "--zookeeper-port", "0", "--no-dubbo", "--no-thrift")) {
- *     zk.ready().group(1);   // 127.0.0.1:<port>
+ * try (JarProcess dubbo27 = JarProcess.start(JarProcess.jar("rpcbench.dubbo27.jar", "dubbo27-provider/target/rpcbench-dubbo27-provider.jar"),
+ *         Pattern.compile("rpcbench-dubbo27-provider ready dubbo=dubbo://127\\.0\\.0\\.1:(\\d+)"), "--port", "0")) {
+ *     int port = Integer.parseInt(dubbo27.ready().group(1));
  * }
  * }</pre>
  *
@@ -38,6 +42,8 @@ public final class JarProcess implements AutoCloseable {
     private static final Duration READY_DEADLINE = Duration.ofSeconds(90);
     /** Dubbo 2.7 alone takes about 5 s to close its Netty server (see OrderServiceExport in dubbo27-provider). */
     private static final Duration STOP_DEADLINE = Duration.ofSeconds(30);
+    /** How often the wait for the ready line looks whether the process has ended. */
+    private static final Duration POLL = Duration.ofMillis(200);
 
     private final Process process;
     private final Path stderr;
@@ -54,26 +60,29 @@ public final class JarProcess implements AutoCloseable {
     }
 
     /**
-     * Starts {@code java -jar <jar> <options>} and waits for its ready line.
+     * A project jar: the one the system property names (the modules' failsafe configurations set it), else
+     * {@code ../<defaultPath>}, which is the checkout's from any module's directory.
      *
-     * @param jarProperty the system property naming the jar (set by this module's failsafe configuration)
-     * @param defaultJar  the jar when that property is not set, relative to this module
-     * @param readyLine   the whole first stdout line; its groups are {@link #ready()}'s
+     * @param defaultPath relative to the checkout, e.g. {@code provider-app/target/rpcbench-provider-app.jar}
+     * @throws IllegalStateException when there is no such file, naming it and how to build it
      */
-    public static JarProcess start(String jarProperty, String defaultJar, Pattern readyLine, String... options)
-            throws IOException, InterruptedException {
-        Path jar = Paths.get(System.getProperty(jarProperty, defaultJar));
+    public static Path jar(String property, String defaultPath) {
+        Path jar = Paths.get(System.getProperty(property, "../" + defaultPath));
         if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException("no jar at " + jar.toAbsolutePath() + " (" + jarProperty + "); build it "
-                    + "first: the reactor does, e.g. ./mvnw -pl jmeter-dubbo-sampler -am verify");
+            throw new IllegalStateException("no jar at " + jar.toAbsolutePath() + " (" + property + "); build it "
+                    + "first: the reactor does, e.g. ./mvnw -pl <module> -am verify");
         }
-        String java = System.getProperty("rpcbench.child.java",
-                Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> command = new ArrayList<>(List.of(java, "-jar", jar.toString()));
-        command.addAll(List.of(options));
-        Path stderr = Files.createTempFile("rpcbench-jar-process-", ".err");
-        Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
-        JarProcess child = new JarProcess(process, stderr);
+        return jar;
+    }
+
+    /**
+     * Starts {@code java -jar <jar> <options>} and waits for its ready line; stops it again if that does not come.
+     *
+     * @param readyLine a whole stdout line; its groups are {@link #ready()}'s
+     */
+    public static JarProcess start(Path jar, Pattern readyLine, String... options)
+            throws IOException, InterruptedException {
+        JarProcess child = launch(jar, options);
         try {
             child.awaitReady(readyLine);
             return child;
@@ -83,14 +92,37 @@ public final class JarProcess implements AutoCloseable {
         }
     }
 
+    /** Starts {@code java -jar <jar> <options>} and returns at once. */
+    public static JarProcess launch(Path jar, String... options) throws IOException {
+        String java = System.getProperty("rpcbench.child.java",
+                Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> command = new ArrayList<>(List.of(java, "-jar", jar.toString()));
+        command.addAll(List.of(options));
+        Path stderr = Files.createTempFile("rpcbench-jar-process-", ".err");
+        Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
+        return new JarProcess(process, stderr);
+    }
+
     private void awaitReady(Pattern readyLine) throws InterruptedException {
-        String line = nextLine(READY_DEADLINE);
-        Matcher matcher = readyLine.matcher(line);
-        if (!matcher.matches()) {
-            throw new AssertionError("expected a line matching " + readyLine + ", got '" + line + "'; stderr:\n"
-                    + stderr());
+        long deadline = System.nanoTime() + READY_DEADLINE.toNanos();
+        while (System.nanoTime() < deadline) {
+            String line = lines.poll(POLL.toMillis(), TimeUnit.MILLISECONDS);
+            if (line == null) {
+                if (!process.isAlive() && lines.isEmpty()) {
+                    throw new AssertionError("pid " + process.pid() + " ended (exit code " + process.exitValue()
+                            + ") before a line matching " + readyLine + "; stdout " + seen + ", stderr:\n" + stderr());
+                }
+                continue;
+            }
+            seen.add(line);
+            Matcher matcher = readyLine.matcher(line);
+            if (matcher.matches()) {
+                ready = matcher;
+                return;
+            }
         }
-        ready = matcher;
+        throw new AssertionError("no line matching " + readyLine + " within " + READY_DEADLINE + " from pid "
+                + process.pid() + "; stdout " + seen + ", stderr:\n" + stderr());
     }
 
     /** The ready line, matched: its groups carry what the server printed (ports, addresses). */
@@ -119,10 +151,15 @@ public final class JarProcess implements AutoCloseable {
      */
     public int stop() throws InterruptedException {
         process.toHandle().destroy();
+        return exitCode();
+    }
+
+    /** Waits for the process to end by itself; kills it (by its PID) when it has not within the deadline. */
+    public int exitCode() throws InterruptedException {
         if (!process.waitFor(STOP_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly();
-            throw new AssertionError("pid " + process.pid() + " did not end within " + STOP_DEADLINE
-                    + " of SIGTERM; stderr:\n" + stderr());
+            throw new AssertionError("pid " + process.pid() + " did not end within " + STOP_DEADLINE + "; stderr:\n"
+                    + stderr());
         }
         return process.exitValue();
     }
