@@ -1,13 +1,13 @@
 package io.rpcbench.perf;
 
-import io.rpcbench.sampler.DubboEchoClient;
-import io.rpcbench.sampler.DubboServiceClient;
-import io.rpcbench.sampler.DubboServiceRequest;
-import io.rpcbench.sampler.DubboSettings;
-import io.rpcbench.sampler.RpcClient;
-import io.rpcbench.sampler.SamplerParameters;
-import io.rpcbench.sampler.ThriftEchoClient;
-import io.rpcbench.sampler.ThriftSettings;
+import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.dubbo.DubboEchoClient;
+import io.rpcbench.sampler.dubbo.DubboServiceClient;
+import io.rpcbench.sampler.dubbo.DubboServiceRequest;
+import io.rpcbench.sampler.dubbo.DubboSettings;
+import io.rpcbench.sampler.thrift.ThriftEchoClient;
+import io.rpcbench.sampler.thrift.ThriftSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

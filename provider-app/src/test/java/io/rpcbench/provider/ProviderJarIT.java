@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.echo.EchoPayload;
 import io.rpcbench.echo.Person;
+import io.rpcbench.testing.JarProcess;
+import io.rpcbench.testing.ProviderApp;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -19,7 +21,7 @@ class ProviderJarIT {
 
     @Test
     void startsOnFreePortsEchoesAndStopsCleanlyOnSigterm() throws Exception {
-        try (ProviderProcess provider = ProviderProcess.start(
+        try (JarProcess provider = JarProcess.launch(ProviderApp.jar(),
                 "--zookeeper-port", "0", "--dubbo-port", "0", "--thrift-port", "0")) {
             String ready = provider.nextLine(READY_DEADLINE);
             assertThat(ready).matches("rpcbench-provider ready zookeeper=127\\.0\\.0\\.1:\\d+ "
@@ -47,7 +49,7 @@ class ProviderJarIT {
         try (ServerSocket taken = new ServerSocket()) {
             taken.bind(new InetSocketAddress("127.0.0.1", 0));
             int port = taken.getLocalPort();
-            try (ProviderProcess provider = ProviderProcess.start(
+            try (JarProcess provider = JarProcess.launch(ProviderApp.jar(),
                     "--zookeeper-port", "0", "--thrift-port", "0", "--dubbo-port", Integer.toString(port))) {
                 assertThat(provider.exitCode()).isEqualTo(1);
                 assertThat(provider.stderr())
@@ -59,7 +61,7 @@ class ProviderJarIT {
 
     @Test
     void badOptionExits2NamingTheOption() throws Exception {
-        try (ProviderProcess provider = ProviderProcess.start("--threads", "0")) {
+        try (JarProcess provider = JarProcess.launch(ProviderApp.jar(), "--threads", "0")) {
             assertThat(provider.exitCode()).isEqualTo(2);
             assertThat(provider.stderr()).contains("'--threads'").contains("expected 1 or more");
         }

@@ -1,9 +1,9 @@
 package io.rpcbench.sampler.jmeter;
 
-import io.rpcbench.sampler.DubboEchoClient;
-import io.rpcbench.sampler.DubboSettings;
-import io.rpcbench.sampler.RpcClient;
-import io.rpcbench.sampler.SamplerParameters;
+import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.dubbo.DubboEchoClient;
+import io.rpcbench.sampler.dubbo.DubboSettings;
 import org.apache.jmeter.config.Arguments;
 
 /**

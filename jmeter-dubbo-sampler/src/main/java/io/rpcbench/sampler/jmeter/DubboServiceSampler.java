@@ -1,10 +1,10 @@
 package io.rpcbench.sampler.jmeter;
 
-import io.rpcbench.sampler.DubboServiceClient;
-import io.rpcbench.sampler.DubboServiceRequest;
-import io.rpcbench.sampler.DubboSettings;
-import io.rpcbench.sampler.RpcClient;
-import io.rpcbench.sampler.SamplerParameters;
+import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.dubbo.DubboServiceClient;
+import io.rpcbench.sampler.dubbo.DubboServiceRequest;
+import io.rpcbench.sampler.dubbo.DubboSettings;
 import org.apache.jmeter.config.Arguments;
 
 /**

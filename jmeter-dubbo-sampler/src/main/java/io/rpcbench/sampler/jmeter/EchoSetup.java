@@ -1,7 +1,7 @@
 package io.rpcbench.sampler.jmeter;
 
-import io.rpcbench.sampler.EchoRequest;
-import io.rpcbench.sampler.SamplerParameters;
+import io.rpcbench.sampler.call.EchoRequest;
+import io.rpcbench.sampler.call.SamplerParameters;
 import org.apache.jmeter.config.Arguments;
 
 /**

@@ -1,12 +1,12 @@
 package io.rpcbench.sampler.jmeter;
 
-import io.rpcbench.sampler.BadParameterException;
-import io.rpcbench.sampler.CallOutcome;
-import io.rpcbench.sampler.FailureCategory;
-import io.rpcbench.sampler.FailureClassifier;
-import io.rpcbench.sampler.RpcClient;
-import io.rpcbench.sampler.SamplerParameters;
-import io.rpcbench.sampler.TimedCall;
+import io.rpcbench.sampler.call.BadParameterException;
+import io.rpcbench.sampler.call.CallOutcome;
+import io.rpcbench.sampler.call.FailureCategory;
+import io.rpcbench.sampler.call.FailureClassifier;
+import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.call.TimedCall;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

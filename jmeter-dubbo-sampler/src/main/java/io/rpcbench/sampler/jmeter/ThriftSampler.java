@@ -1,9 +1,9 @@
 package io.rpcbench.sampler.jmeter;
 
-import io.rpcbench.sampler.RpcClient;
-import io.rpcbench.sampler.SamplerParameters;
-import io.rpcbench.sampler.ThriftEchoClient;
-import io.rpcbench.sampler.ThriftSettings;
+import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.thrift.ThriftEchoClient;
+import io.rpcbench.sampler.thrift.ThriftSettings;
 import org.apache.jmeter.config.Arguments;
 
 /**

@@ -1,11 +1,11 @@
 package io.rpcbench.sampler.jmeter;
 
-import io.rpcbench.sampler.RpcClient;
-import io.rpcbench.sampler.SamplerParameters;
-import io.rpcbench.sampler.ThriftMethod;
-import io.rpcbench.sampler.ThriftServiceClient;
-import io.rpcbench.sampler.ThriftServiceSettings;
-import io.rpcbench.sampler.ThriftSettings;
+import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.thrift.ThriftMethod;
+import io.rpcbench.sampler.thrift.ThriftServiceClient;
+import io.rpcbench.sampler.thrift.ThriftServiceSettings;
+import io.rpcbench.sampler.thrift.ThriftSettings;
 import org.apache.jmeter.config.Arguments;
 
 /**
@@ -13,7 +13,7 @@ import org.apache.jmeter.config.Arguments;
  * path (lib/ext), one connection per JMeter thread. Parameters: {@code host}, {@code port}, {@code transport}
  * (buffered|framed), {@code protocol} (binary|compact), {@code timeout_ms}, {@code service} (the generated service
  * class), {@code method}, {@code arguments} (JSON, read per sample), {@code multiplexed_service} (empty: plain),
- * {@code response_max_bytes}. The rules of the argument JSON are {@link io.rpcbench.sampler.JsonToThrift}'s.
+ * {@code response_max_bytes}. The rules of the argument JSON are {@link io.rpcbench.sampler.thrift.JsonToThrift}'s.
  */
 public class ThriftServiceSampler extends RpcJavaSampler<ThriftServiceSettings> {
 

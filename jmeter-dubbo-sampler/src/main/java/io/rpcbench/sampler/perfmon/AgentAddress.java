@@ -1,6 +1,6 @@
 package io.rpcbench.sampler.perfmon;
 
-import io.rpcbench.sampler.BadParameterException;
+import io.rpcbench.sampler.call.BadParameterException;
 import java.util.ArrayList;
 import java.util.List;
 

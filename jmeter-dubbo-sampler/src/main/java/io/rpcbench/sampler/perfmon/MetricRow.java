@@ -29,7 +29,7 @@ public record MetricRow(String hosts, String port, String metric, String paramet
     /**
      * One row per agent of the Host cell, in the order written; none when the row {@link #isOff() is off}.
      *
-     * @throws io.rpcbench.sampler.BadParameterException when the Host cell or the Port cell is not usable
+     * @throws io.rpcbench.sampler.call.BadParameterException when the Host cell or the Port cell is not usable
      */
     public List<MetricRow> perAgent() {
         if (isOff()) {

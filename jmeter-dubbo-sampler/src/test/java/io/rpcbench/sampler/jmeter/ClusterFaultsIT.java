@@ -2,15 +2,14 @@ package io.rpcbench.sampler.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.sampler.DubboReferences;
-import io.rpcbench.sampler.JarProcess;
+import io.rpcbench.sampler.dubbo.DubboReferences;
+import io.rpcbench.testing.ProviderApp;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
@@ -24,11 +23,6 @@ import org.junit.jupiter.api.Test;
  */
 class ClusterFaultsIT {
 
-    private static final String PROVIDER_JAR = "rpcbench.provider.jar";
-    private static final String DEFAULT_JAR = "../provider-app/target/rpcbench-provider-app.jar";
-    private static final Pattern ZOOKEEPER_READY = Pattern.compile("rpcbench-provider ready zookeeper=(\\S+).*");
-    private static final Pattern PROVIDER_READY =
-            Pattern.compile("rpcbench-provider ready zookeeper=(\\S+) dubbo=dubbo://(\\S+):(\\d+).*");
     /** Long enough that a call to the provider still up never times out on a busy machine. */
     private static final int TIMEOUT_MS = 1_000;
     private static final int ROUNDS_BEFORE = 20;
@@ -37,12 +31,11 @@ class ClusterFaultsIT {
     private static final Duration KILLED_PHASE = Duration.ofSeconds(3);
 
     /** A ZooKeeper and two providers registered in it, each in its own JVM. */
-    private record TwoProviders(JarProcess zookeeper, JarProcess a, JarProcess b) implements AutoCloseable {
+    private record TwoProviders(ProviderApp zookeeper, ProviderApp a, ProviderApp b) implements AutoCloseable {
 
         static TwoProviders start() throws IOException, InterruptedException {
-            JarProcess zookeeper = JarProcess.start(PROVIDER_JAR, DEFAULT_JAR, ZOOKEEPER_READY,
-                    "--zookeeper-port", "0", "--no-dubbo", "--no-thrift");
-            JarProcess a = null;
+            ProviderApp zookeeper = ProviderApp.zooKeeper();
+            ProviderApp a = null;
             try {
                 a = provider(zookeeper);
                 return new TwoProviders(zookeeper, a, provider(zookeeper));
@@ -55,17 +48,13 @@ class ClusterFaultsIT {
             }
         }
 
-        private static JarProcess provider(JarProcess zookeeper) throws IOException, InterruptedException {
-            return JarProcess.start(PROVIDER_JAR, DEFAULT_JAR, PROVIDER_READY, "--registry", registry(zookeeper),
-                    "--dubbo-port", "0", "--no-thrift", "--threads", "20");
-        }
-
-        private static String registry(JarProcess zookeeper) {
-            return "zookeeper://" + zookeeper.ready().group(1);
+        private static ProviderApp provider(ProviderApp zookeeper) throws IOException, InterruptedException {
+            return ProviderApp.start("--registry", zookeeper.registry(), "--dubbo-port", "0", "--no-thrift",
+                    "--threads", "20");
         }
 
         String registry() {
-            return registry(zookeeper);
+            return zookeeper.registry();
         }
 
         /** The sampler's target, as failure messages name it. */
@@ -74,11 +63,11 @@ class ClusterFaultsIT {
         }
 
         String urlA() {
-            return "dubbo://127.0.0.1:" + a.ready().group(3);
+            return "dubbo://127.0.0.1:" + a.dubboPort();
         }
 
         String urlB() {
-            return "dubbo://127.0.0.1:" + b.ready().group(3);
+            return "dubbo://127.0.0.1:" + b.dubboPort();
         }
 
         @Override
@@ -221,7 +210,7 @@ class ClusterFaultsIT {
     }
 
     /** Sends {@code SIGname} to the process by its PID. */
-    private static void signal(JarProcess process, String name) {
+    private static void signal(ProviderApp process, String name) {
         try {
             Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
             if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {

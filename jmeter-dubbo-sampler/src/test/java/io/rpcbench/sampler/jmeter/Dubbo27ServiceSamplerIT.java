@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.rpcbench.sampler.Dubbo27Provider;
-import io.rpcbench.sampler.ExactJson;
+import io.rpcbench.sampler.dubbo.Dubbo27Provider;
+import io.rpcbench.sampler.json.ExactJson;
 import java.time.OffsetDateTime;
 import java.util.HashMap;
 import java.util.List;

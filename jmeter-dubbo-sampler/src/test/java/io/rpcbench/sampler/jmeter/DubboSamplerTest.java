@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.rpcbench.provider.DelayedEcho;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
-import io.rpcbench.sampler.DubboReferences;
 import io.rpcbench.sampler.LoopbackProviders;
-import io.rpcbench.sampler.WrongEcho;
+import io.rpcbench.sampler.dubbo.DubboReferences;
 import java.util.List;
 import java.util.Map;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;

@@ -2,8 +2,8 @@ package io.rpcbench.sampler.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.sampler.DubboReferences;
-import io.rpcbench.sampler.JarProcess;
+import io.rpcbench.sampler.dubbo.DubboReferences;
+import io.rpcbench.testing.ProviderApp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.engine.StandardJMeterEngine;
@@ -44,8 +43,6 @@ class JMeterStopIT {
 
     /** A call takes this long, so that a stop finds every thread inside a call. */
     private static final String DELAY_MS = "300";
-    private static final Pattern READY = Pattern.compile(
-            "rpcbench-provider ready zookeeper=\\S+ dubbo=dubbo://\\S+:(\\d+) thrift=\\S+:(\\d+).*");
     private static final int THREADS = 4;
     private static final Duration DEADLINE = Duration.ofSeconds(30);
     private static final Duration THREADS_END = Duration.ofSeconds(10);
@@ -54,7 +51,7 @@ class JMeterStopIT {
     static Path home;
 
     /** In its own JVM, so that every thread of this one that a run leaves behind is the samplers'. */
-    private static JarProcess provider;
+    private static ProviderApp provider;
 
     @BeforeAll
     static void jmeterProperties() throws Exception {
@@ -70,9 +67,7 @@ class JMeterStopIT {
         jmeterOwn.setArguments(arguments(new JavaTest(), Map.of("Sleep_Time", "10", "Sleep_Mask", "0")));
         runAndStop(plan(List.of(jmeterOwn), new ConcurrentLinkedQueue<>()), true);
 
-        provider = JarProcess.start("rpcbench.provider.jar", "../provider-app/target/rpcbench-provider-app.jar",
-                READY, "--zookeeper-port", "0", "--dubbo-port", "0", "--thrift-port", "0", "--delay-ms", DELAY_MS,
-                "--threads", "20");
+        provider = ProviderApp.onFreePorts("--delay-ms", DELAY_MS, "--threads", "20");
     }
 
     @AfterAll
@@ -89,9 +84,9 @@ class JMeterStopIT {
         ConcurrentLinkedQueue<SampleResult> results = new ConcurrentLinkedQueue<>();
         runAndStop(plan(List.of(
                 sampler("dubbo", new DubboSampler(),
-                        Map.of("address", "dubbo://127.0.0.1:" + provider.ready().group(1))),
+                        Map.of("address", "dubbo://127.0.0.1:" + provider.dubboPort())),
                 sampler("thrift", new ThriftSampler(),
-                        Map.of("host", "127.0.0.1", "port", provider.ready().group(2)))), results), now);
+                        Map.of("host", "127.0.0.1", "port", Integer.toString(provider.thriftPort())))), results), now);
 
         assertThat(results).as("samples before the stop").hasSizeGreaterThanOrEqualTo(2 * THREADS);
         if (!now) { // Shutdown lets every thread end its call: nothing is cut short

@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.rpcbench.sampler.ExactJson;
+import io.rpcbench.sampler.json.ExactJson;
+import io.rpcbench.testing.ProviderApp;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
@@ -55,18 +56,19 @@ class OrderServiceGenericIT {
     private static final String TRI_FASTJSON2 = "tri+fastjson2";
 
     /** By route: {@code dubbo}, {@code tri} (both hessian2) and {@link #TRI_FASTJSON2}. */
-    private static final Map<String, ProviderJar> PROVIDERS = new HashMap<>();
+    private static final Map<String, ProviderApp> PROVIDERS = new HashMap<>();
 
     @BeforeAll
     static void startProviders() throws Exception {
         for (String route : List.of("dubbo", "tri", TRI_FASTJSON2)) {
-            PROVIDERS.put(route, ProviderJar.start(protocol(route), serialization(route)));
+            PROVIDERS.put(route, ProviderApp.onFreePorts("--dubbo-protocol", protocol(route), "--serialization",
+                    serialization(route), "--threads", "20"));
         }
     }
 
     @AfterAll
     static void stopProviders() throws Exception {
-        for (ProviderJar provider : PROVIDERS.values()) {
+        for (ProviderApp provider : PROVIDERS.values()) {
             provider.close();
         }
     }
@@ -336,7 +338,7 @@ class OrderServiceGenericIT {
 
     @Test
     void twoSamplersInOneThreadOnOneRegistryNeverMix() throws Exception {
-        ProviderJar provider = PROVIDERS.get("dubbo");
+        ProviderApp provider = PROVIDERS.get("dubbo");
         DubboServiceSampler orders = new DubboServiceSampler();
         DubboServiceSampler echoes = new DubboServiceSampler();
         DubboSampler echoSampler = new DubboSampler();

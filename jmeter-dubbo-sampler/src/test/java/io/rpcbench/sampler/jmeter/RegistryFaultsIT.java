@@ -2,8 +2,8 @@ package io.rpcbench.sampler.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.sampler.DubboReferences;
-import io.rpcbench.sampler.JarProcess;
+import io.rpcbench.sampler.dubbo.DubboReferences;
+import io.rpcbench.testing.ProviderApp;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
@@ -22,12 +21,6 @@ import org.junit.jupiter.api.Test;
  * {@code dubbo://} runs never need ZooKeeper.
  */
 class RegistryFaultsIT {
-
-    private static final String PROVIDER_JAR = "rpcbench.provider.jar";
-    private static final String DEFAULT_JAR = "../provider-app/target/rpcbench-provider-app.jar";
-    private static final Pattern ZOOKEEPER_READY = Pattern.compile("rpcbench-provider ready zookeeper=(\\S+).*");
-    private static final Pattern PROVIDER_READY =
-            Pattern.compile("rpcbench-provider ready zookeeper=(\\S+) dubbo=dubbo://(\\S+):(\\d+).*");
 
     @Test
     void samplesFailAsConnectionErrorsNamingTheRegistryWhenZooKeeperIsDownAtStart() throws IOException {
@@ -42,7 +35,7 @@ class RegistryFaultsIT {
             assertThat(result.isSuccessful()).isFalse();
             assertThat(result.getResponseCode()).isEqualTo("connection");
             assertThat(result.getResponseMessage()).isEqualTo("could not create the client: connection calling "
-                    + registry + ": io.rpcbench.sampler.RegistryUnreachableException: registry " + registry
+                    + registry + ": io.rpcbench.sampler.call.RegistryUnreachableException: registry " + registry
                     + " not reachable (cause java.net.ConnectException: Connection refused)");
         });
         // Dubbo's own start takes a few seconds on a loaded machine; its registry connect timeout is not waited for.
@@ -75,13 +68,11 @@ class RegistryFaultsIT {
 
     @Test
     void aBuiltConsumerKeepsCallingAndDirectRunsKeepSucceedingWhenZooKeeperIsLost() throws Exception {
-        try (JarProcess zookeeper = JarProcess.start(PROVIDER_JAR, DEFAULT_JAR, ZOOKEEPER_READY,
-                        "--zookeeper-port", "0", "--no-dubbo", "--no-thrift");
-                JarProcess provider = JarProcess.start(PROVIDER_JAR, DEFAULT_JAR, PROVIDER_READY,
-                        "--registry", "zookeeper://" + zookeeper.ready().group(1), "--dubbo-port", "0",
+        try (ProviderApp zookeeper = ProviderApp.zooKeeper();
+                ProviderApp provider = ProviderApp.start("--registry", zookeeper.registry(), "--dubbo-port", "0",
                         "--no-thrift", "--threads", "20")) {
-            String registry = "zookeeper://" + zookeeper.ready().group(1);
-            String direct = "dubbo://127.0.0.1:" + provider.ready().group(3);
+            String registry = zookeeper.registry();
+            String direct = "dubbo://127.0.0.1:" + provider.dubboPort();
             DubboSampler throughRegistry = new DubboSampler();
             DubboSampler directly = new DubboSampler();
             JavaSamplerContext registryContext = SamplerRun.context(throughRegistry, Map.of("address", registry));
@@ -94,7 +85,7 @@ class RegistryFaultsIT {
                 before.add(throughRegistry.runTest(registryContext));
                 before.add(directly.runTest(directContext));
 
-                zookeeper.stop();
+                zookeeper.process().stop();
                 long end = System.nanoTime() + Duration.ofSeconds(3).toNanos();
                 while (System.nanoTime() < end) {
                     after.add(throughRegistry.runTest(registryContext));

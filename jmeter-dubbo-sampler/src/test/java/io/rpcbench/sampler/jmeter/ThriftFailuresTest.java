@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rpcbench.provider.DelayedEcho;
 import io.rpcbench.provider.thrift.ThriftEndpoint;
 import io.rpcbench.sampler.LoopbackProviders;
-import io.rpcbench.sampler.WrongEcho;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;

@@ -1,10 +1,10 @@
 package io.rpcbench.sampler.jmeter;
 
-import static io.rpcbench.sampler.InventoryJson.FULL_ITEM;
-import static io.rpcbench.sampler.InventoryJson.tree;
+import static io.rpcbench.sampler.thrift.InventoryJson.FULL_ITEM;
+import static io.rpcbench.sampler.thrift.InventoryJson.tree;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.sampler.InventoryServers;
+import io.rpcbench.sampler.thrift.InventoryServers;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.provider.dubbo.ExportedService;
 import io.rpcbench.sampler.LoopbackProviders;
-import io.rpcbench.sampler.TimeValues;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -3,7 +3,7 @@ package io.rpcbench.sampler.perfmon;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rpcbench.sampler.BadParameterException;
+import io.rpcbench.sampler.call.BadParameterException;
 import org.junit.jupiter.api.Test;
 
 class AgentAddressTest {

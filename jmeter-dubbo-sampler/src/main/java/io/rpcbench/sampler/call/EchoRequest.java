@@ -1,0 +1,133 @@
+package io.rpcbench.sampler.call;
+
+import io.rpcbench.echo.EchoPayload;
+import io.rpcbench.echo.PayloadKind;
+import io.rpcbench.echo.Person;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One prepared echo request: the argument to send and the response to expect, built once per thread in
+ * {@code setupTest} so that no payload is built inside a sample. Clients translate the argument to their
+ * wire model; {@link #mismatch(Object)} judges a response given back in the echo model.
+ *
+ * <pre>{@code
+ * EchoRequest request = EchoRequest.of(PayloadKind.STRING, 1024, 0);
+ * String sent = (String) request.argument();
+ * String problem = request.mismatch(response);   // null when the response is the echo
+ * }</pre>
+ */
+public final class EchoRequest {
+
+    private final PayloadKind kind;
+    private final int sizeBytes;
+    private final int listCount;
+    private final Object argument;
+    private final Object expected;
+    private final long payloadBytes;
+    private final long responseBytes;
+
+    private EchoRequest(PayloadKind kind, int sizeBytes, int listCount, Object argument, Object expected,
+                        long payloadBytes, long responseBytes) {
+        this.kind = kind;
+        this.sizeBytes = sizeBytes;
+        this.listCount = listCount;
+        this.argument = argument;
+        this.expected = expected;
+        this.payloadBytes = payloadBytes;
+        this.responseBytes = responseBytes;
+    }
+
+    /**
+     * @param sizeBytes bytes of the string, or approximate serialized size of the person / map / each listed person
+     * @param listCount persons the provider returns for {@link PayloadKind#LIST}; ignored otherwise
+     */
+    public static EchoRequest of(PayloadKind kind, int sizeBytes, int listCount) {
+        switch (kind) {
+            case STRING: {
+                String text = EchoPayload.text(sizeBytes);
+                long bytes = text.getBytes(StandardCharsets.UTF_8).length;
+                return new EchoRequest(kind, sizeBytes, 0, text, text, bytes, bytes);
+            }
+            case PERSON: {
+                Person person = EchoPayload.person(sizeBytes);
+                return new EchoRequest(kind, sizeBytes, 0, person, EchoPayload.person(sizeBytes), sizeBytes, sizeBytes);
+            }
+            case MAP:
+                return new EchoRequest(kind, sizeBytes, 0, EchoPayload.personMap(sizeBytes),
+                        EchoPayload.personMap(sizeBytes), sizeBytes, sizeBytes);
+            case LIST:
+                // The argument is the two ints (count, size); the provider builds the same list we expect.
+                return new EchoRequest(kind, sizeBytes, listCount, null, EchoPayload.persons(listCount, sizeBytes),
+                        2 * Integer.BYTES, (long) listCount * sizeBytes);
+            case NONE:
+                return new EchoRequest(kind, 0, 0, null, null, 0, 0);
+            default:
+                throw new IllegalStateException("payload kind " + kind + " has no request");
+        }
+    }
+
+    public PayloadKind kind() { return kind; }
+
+    public int sizeBytes() { return sizeBytes; }
+
+    public int listCount() { return listCount; }
+
+    /** What to send: a String, a Person or a Map of persons; null for list and none. */
+    public Object argument() { return argument; }
+
+    /** What the provider must return, in the echo model; null for none. */
+    public Object expected() { return expected; }
+
+    /** Payload bytes sent (UTF-8 length of a string, nominal size otherwise): the estimate when a client cannot count the wire. */
+    public long payloadBytes() { return payloadBytes; }
+
+    /** Payload bytes expected back, same meaning as {@link #payloadBytes()}. */
+    public long responseBytes() { return responseBytes; }
+
+    /** A short description for the sample, e.g. {@code echo string 1024 bytes}. */
+    public String summary() {
+        switch (kind) {
+            case STRING: return "echo string " + sizeBytes + " bytes";
+            case PERSON: return "echoPerson person of about " + sizeBytes + " bytes";
+            case MAP: return "echoPersons map of " + EchoPayload.PERSONS_IN_MAP + " persons, about " + sizeBytes + " bytes";
+            case LIST: return "listPersons " + listCount + " persons of about " + sizeBytes + " bytes";
+            default: return "ping";
+        }
+    }
+
+    /** Null when {@code response} is the echo of this request, otherwise what differed. */
+    public String mismatch(Object response) {
+        if (Objects.equals(expected, response)) {
+            return null;
+        }
+        String want = describe(expected);
+        String got = describe(response);
+        if (want.equals(got)) {
+            return "response differs from the request in content although both are " + want;
+        }
+        return "expected " + want + " but the response was " + got;
+    }
+
+    private static String describe(Object value) {
+        if (value == null) {
+            return "null";
+        }
+        if (value instanceof String) {
+            return "a string of " + ((String) value).getBytes(StandardCharsets.UTF_8).length + " bytes";
+        }
+        if (value instanceof Person) {
+            String description = ((Person) value).getDescription();
+            return "a person with a description of " + (description == null ? 0 : description.length()) + " chars";
+        }
+        if (value instanceof Map) {
+            return "a map of " + ((Map<?, ?>) value).size() + " entries";
+        }
+        if (value instanceof Collection) {
+            return "a list of " + ((Collection<?>) value).size() + " entries";
+        }
+        return "a " + value.getClass().getName();
+    }
+}

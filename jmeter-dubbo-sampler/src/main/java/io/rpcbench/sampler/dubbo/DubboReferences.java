@@ -1,0 +1,205 @@
+package io.rpcbench.sampler.dubbo;
+
+import io.rpcbench.sampler.call.RegistryUnreachableException;
+import java.net.URI;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.config.ReferenceConfig;
+import org.apache.dubbo.config.RegistryConfig;
+import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.model.FrameworkModel;
+import org.apache.dubbo.rpc.service.GenericService;
+
+/**
+ * The JVM's Dubbo consumers: one per distinct {@link DubboSettings} (the whole consumer configuration, the
+ * interface and generic or typed invocation included), shared by every sampler thread with that configuration,
+ * counted, and destroyed when its last user releases it.
+ *
+ * <p>Order of calls: {@link #acquire} in {@code setupTest} (builds the reference the first time, then
+ * returns the same thread-safe proxy), calls on the proxy, {@link #release} in {@code teardownTest}. The last release
+ * destroys the FrameworkModel too, so a stopped test leaves no Dubbo thread behind; the next acquire makes a new one.
+ * It also forgets the consumers that could not be built and the registries' metadata, so a rerun starts afresh.
+ *
+ * <p>Why not Dubbo's own {@code SimpleReferenceCache}: it keys references by interface, group and
+ * version only, so two samplers differing in address, timeout or serialization would share one proxy,
+ * the very fault of the old JMeter plugin. Each configuration gets instead its own {@link DubboBootstrap}
+ * (its own ApplicationModel) inside one {@link FrameworkModel} private to the samplers: references never
+ * see each other's registry, timeout or serialization, destroying one leaves the others running, and a
+ * Dubbo application elsewhere in the JVM is not disturbed. {@code ReferenceConfig.get()} is synchronized
+ * in Dubbo; it is called once per configuration here, never per sample.
+ */
+public final class DubboReferences {
+
+    /** The application name providers see for the samplers' consumers. */
+    public static final String APPLICATION_NAME = "rpcbench-jmeter";
+
+    /**
+     * Heartbeat interval of the consumers' connections, in ms; also how often a lost connection is tried again.
+     * An idle connection costs one small heartbeat per interval; a busy one none.
+     */
+    static final int HEARTBEAT_MS = 1000;
+
+    /**
+     * How long a consumer that could not be built answers for its configuration before it is built again: the
+     * threads of a thread group start together, and a registry that drops packets would otherwise hold each of
+     * them, one after the other, for the whole connect timeout. The release of the last consumer forgets such
+     * failures at once.
+     */
+    static final long RETRY_BUILD_AFTER_MS = 5000;
+
+    private static final Map<DubboSettings, Shared> SHARED = new HashMap<>();
+    private static final Map<DubboSettings, FailedBuild> FAILED = new HashMap<>();
+    private static FrameworkModel framework;
+
+    private DubboReferences() {}
+
+    /**
+     * The shared proxy for {@code settings}, built on first use; pair every call with {@link #release}.
+     *
+     * @param proxyType {@code GenericService} when {@code settings.generic()}, else the interface class named by
+     *                  {@code settings.interfaceName()}
+     */
+    public static synchronized <T> T acquire(DubboSettings settings, Class<T> proxyType) {
+        Class<?> expected = settings.generic() ? GenericService.class : proxyType;
+        if (proxyType != expected || !settings.generic() && !proxyType.getName().equals(settings.interfaceName())) {
+            throw new IllegalArgumentException("a proxy of " + proxyType.getName() + " does not call "
+                    + settings.interfaceName() + (settings.generic() ? " generically" : ""));
+        }
+        Shared shared = SHARED.get(settings);
+        if (shared == null) {
+            FailedBuild failed = FAILED.get(settings);
+            if (failed != null && System.nanoTime() - failed.atNanos() < RETRY_BUILD_AFTER_MS * 1_000_000) {
+                throw failed.failure(); // the same reason, at once
+            }
+            try {
+                shared = open(settings, proxyType);
+            } catch (RuntimeException e) {
+                FAILED.put(settings, new FailedBuild(e, System.nanoTime()));
+                throw e;
+            }
+            FAILED.remove(settings);
+            SHARED.put(settings, shared);
+        }
+        shared.users++;
+        return proxyType.cast(shared.proxy);
+    }
+
+    /** Gives back one {@link #acquire}; the last release destroys the consumer and its connections. */
+    public static synchronized void release(DubboSettings settings) {
+        Shared shared = SHARED.get(settings);
+        if (shared == null) {
+            return;
+        }
+        if (--shared.users == 0) {
+            SHARED.remove(settings);
+            shared.bootstrap.destroy();
+            if (SHARED.isEmpty()) {
+                // Its shared thread pools outlive every bootstrap; and once no FrameworkModel is left in the JVM,
+                // Dubbo also ends its JVM-wide ones (Netty client event loop, timeout and heartbeat timers).
+                framework.destroy();
+                framework = null;
+                forget();
+            }
+        }
+    }
+
+    /**
+     * Drops what the samplers remember beyond their consumers, once none is left: the consumers that could not be
+     * built and the registries' metadata. A rerun in the GUI (the same JVM) then builds again at once the consumer a
+     * registry that was down a moment ago refused, and reads a redeployed provider's methods anew.
+     */
+    private static void forget() {
+        FAILED.clear();
+        RegistryMetadata.forget();
+    }
+
+    /** How many distinct consumers are alive: for tests and diagnostics. */
+    public static synchronized int liveConsumers() {
+        return SHARED.size();
+    }
+
+    private static Shared open(DubboSettings settings, Class<?> proxyType) {
+        if (!settings.direct()) {
+            // Told not to check, Dubbo would fail with a message that does not name the registry (or an NPE).
+            URI registry = URI.create(settings.address());
+            RegistryUnreachableException.requireReachable(settings.address(), registry.getHost(), registry.getPort(),
+                    settings.timeoutMs());
+        }
+        if (framework == null) {
+            DubboJvmSettings.applyDefaults(); // before Dubbo's classes read them
+            framework = new FrameworkModel();
+        }
+        ApplicationConfig application = new ApplicationConfig(APPLICATION_NAME);
+        application.setQosEnable(false); // no telnet/HTTP port opened in the load generator
+        // A provider registered on 127.x is called on loopback, not on this machine's network card.
+        RegistryLoopback.mark(application);
+        DubboBootstrap bootstrap = DubboBootstrap.newInstance(framework).application(application);
+
+        ReferenceConfig<Object> reference = new ReferenceConfig<>();
+        if (settings.generic()) {
+            // By name: the interface class need not exist in this JVM; calls go through GenericService.$invoke.
+            reference.setInterface(settings.interfaceName());
+            reference.setGeneric("true");
+        } else {
+            reference.setInterface(proxyType);
+        }
+        reference.setProtocol(settings.protocol());
+        reference.setTimeout(settings.timeoutMs());
+        reference.setRetries(settings.retries());
+        reference.setCluster(settings.cluster());
+        reference.setLoadbalance(settings.loadbalance());
+        if (settings.connections() > 0) {
+            reference.setConnections(settings.connections());
+        }
+        reference.setCheck(false); // a provider that is down gives failed samples, not a failed thread start
+        if (!settings.version().isEmpty()) {
+            reference.setVersion(settings.version());
+        }
+        if (!settings.group().isEmpty()) {
+            reference.setGroup(settings.group());
+        }
+        // prefer.serialization comes first in Dubbo's choice, and 3.3 providers advertise "fastjson2,hessian2".
+        reference.setParameters(Map.of(
+                "serialization", settings.serialization(),
+                "prefer.serialization", settings.serialization(),
+                // A lost connection is retried every max(least-reconnect-duration, heartbeat.timeout / 3): 60 s by
+                // default, and meanwhile every sample fails as "No provider available" although the provider is
+                // back. A load generator should see a restarted provider within a second or two instead.
+                "heartbeat", Integer.toString(HEARTBEAT_MS),
+                "heartbeat.timeout", Integer.toString(3 * HEARTBEAT_MS),
+                "dubbo.application.least-reconnect-duration", Integer.toString(HEARTBEAT_MS)));
+        if (settings.direct()) {
+            reference.setUrl(settings.dubboAddress());
+        } else {
+            RegistryConfig registry = new RegistryConfig(settings.dubboAddress());
+            registry.setRegister(false); // a load generator is not a service: write nothing into the registry
+            registry.setCheck(false);
+            registry.setTimeout(settings.timeoutMs());
+            registry.setUseAsConfigCenter(false);
+            registry.setUseAsMetadataCenter(false);
+            bootstrap.registry(registry);
+        }
+        bootstrap.reference(reference);
+        try {
+            bootstrap.start();
+            return new Shared(bootstrap, reference.get());
+        } catch (RuntimeException | Error e) {
+            bootstrap.destroy();
+            throw e;
+        }
+    }
+
+    private record FailedBuild(RuntimeException failure, long atNanos) {}
+
+    private static final class Shared {
+        final DubboBootstrap bootstrap;
+        final Object proxy;
+        int users;
+
+        Shared(DubboBootstrap bootstrap, Object proxy) {
+            this.bootstrap = bootstrap;
+            this.proxy = proxy;
+        }
+    }
+}

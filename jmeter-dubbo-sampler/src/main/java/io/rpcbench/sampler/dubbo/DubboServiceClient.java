@@ -1,0 +1,263 @@
+package io.rpcbench.sampler.dubbo;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.rpcbench.sampler.call.BadParameterException;
+import io.rpcbench.sampler.call.RemoteServiceException;
+import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.json.ExactJson;
+import io.rpcbench.sampler.json.GenericArguments;
+import io.rpcbench.sampler.json.JdkValues;
+import io.rpcbench.sampler.json.MethodChoice;
+import io.rpcbench.sampler.json.MethodSignature;
+import io.rpcbench.sampler.json.ServiceDefinition;
+import io.rpcbench.sampler.json.TypedArguments;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.dubbo.rpc.Constants;
+import org.apache.dubbo.rpc.RpcContext;
+import org.apache.dubbo.rpc.RpcException;
+import org.apache.dubbo.rpc.service.GenericException;
+import org.apache.dubbo.rpc.service.GenericService;
+
+/**
+ * One sampler thread's calls of any method of any Dubbo service, through a shared consumer
+ * ({@link DubboReferences}): generic invocation ({@code GenericService.$invoke}, no API jar needed) or typed (the
+ * interface class from JMeter's class path).
+ *
+ * <p>Order of calls: the constructor acquires the shared proxy (typed: loads the interface, a bad-parameter failure
+ * when it is not on the class path); per sample {@link #bind} reads the arguments JSON and the attachments (parsed
+ * again only when their text changed, since JMeter substitutes {@code ${var}} per sample), {@link #prepare()}
+ * picks the method on the first sample (reading the registry's metadata when no parameter types were given) and
+ * types the arguments, {@link #call()} makes the timed call; {@link #close()} releases the proxy. A call that
+ * finds no provider in the registry fails as the metadata read does (see {@link RegistryMetadata#explainNoProvider}).
+ *
+ * <p>Bytes: received bytes are exact for the dubbo protocol (the codec's {@code output} response attachment); else,
+ * and for every request, the size of the JSON text stands in.
+ */
+public final class DubboServiceClient implements RpcClient {
+
+    private final DubboServiceRequest request;
+    private final DubboSettings settings;
+    private final Object proxy;
+    private final Class<?> serviceInterface;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private String argumentsText;
+    private JsonNode arguments;
+    private Object[] values;
+    private String attachmentsText;
+    private Map<String, String> attachments = Map.of();
+
+    private MethodSignature signature; // generic
+    private String[] erasedTypes;      // generic, of signature, for $invoke
+    private GenericArguments typing;    // generic
+    private Method method;              // typed
+    private long lastResponseBytes;
+
+    /** @throws BadParameterException when a typed call's interface is not on the class path */
+    public DubboServiceClient(DubboServiceRequest request) {
+        this.request = request;
+        this.settings = request.settings();
+        if (settings.generic()) {
+            this.serviceInterface = null;
+            this.proxy = DubboReferences.acquire(settings, GenericService.class);
+        } else {
+            this.serviceInterface = loadInterface(settings.interfaceName());
+            this.proxy = DubboReferences.acquire(settings, serviceInterface);
+        }
+    }
+
+    /** The interface class for typed invocation. @throws BadParameterException when it is not on the class path */
+    public static Class<?> loadInterface(String name) {
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        try {
+            Class<?> type = Class.forName(name, false, loader != null ? loader : DubboServiceClient.class.getClassLoader());
+            if (!type.isInterface()) {
+                throw BadParameterException.of(DubboSettings.INTERFACE, name, "is a class, not an interface",
+                        "the service's interface");
+            }
+            return type;
+        } catch (ClassNotFoundException e) {
+            throw BadParameterException.of(DubboSettings.INTERFACE, name, "is not on JMeter's class path, which "
+                    + "invocation=typed needs", "the service's API jar in JMETER_HOME/lib/ext, or invocation=generic");
+        }
+    }
+
+    @Override
+    public void bind(SamplerParameters sample) {
+        String text = sample.text(DubboServiceRequest.ARGUMENTS, DubboServiceRequest.DEFAULT_ARGUMENTS);
+        if (!text.equals(argumentsText)) {
+            arguments = parseArguments(text);
+            argumentsText = text;
+            values = null;
+        }
+        String attachmentText = sample.optionalText(DubboServiceRequest.ATTACHMENTS);
+        if (!attachmentText.equals(attachmentsText)) {
+            attachments = Attachments.parse(attachmentText);
+            attachmentsText = attachmentText;
+        }
+        if (values == null && (signature != null || method != null)) {
+            values = typeArguments();
+        }
+    }
+
+    private static JsonNode parseArguments(String text) {
+        JsonNode node;
+        try {
+            node = ExactJson.MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw BadParameterException.of(DubboServiceRequest.ARGUMENTS, abbreviate(text),
+                    "is not JSON (" + ExactJson.problem(e) + " at line " + e.getLocation().getLineNr() + ", column "
+                            + e.getLocation().getColumnNr() + ")", "a JSON array of the arguments, e.g. [42, \"abc\"]");
+        }
+        if (node == null || !node.isArray()) {
+            throw BadParameterException.of(DubboServiceRequest.ARGUMENTS, abbreviate(text), "is not a JSON array",
+                    "a JSON array of the arguments, e.g. [42, \"abc\"] ([] for none)");
+        }
+        return node;
+    }
+
+    /** Picks the method on the first sample (may read the registry), then types the arguments if still needed. */
+    @Override
+    public void prepare() throws Exception {
+        if (signature == null && method == null) {
+            choose();
+            if (signature != null) {
+                erasedTypes = signature.erasedParameterTypes(); // parsed once, not per call
+            }
+        }
+        if (values == null) {
+            values = typeArguments();
+        }
+    }
+
+    private void choose() throws Exception {
+        int arity = arguments.size();
+        if (!settings.generic()) {
+            method = MethodChoice.fromInterface(serviceInterface, request.method(), request.parameterTypes(), arity);
+            return;
+        }
+        if (!request.typesFromMetadata()) {
+            typing = new GenericArguments(ServiceDefinition.NONE, settings.serialization());
+            signature = new MethodSignature(request.method(), request.parameterTypes(), "");
+            return;
+        }
+        if (settings.direct()) {
+            if (arity > 0) {
+                throw BadParameterException.of(DubboServiceRequest.PARAMETER_TYPES, "", "is empty, and the direct "
+                        + "address " + settings.address() + " has no registry to read the service's metadata from",
+                        "the parameter types, comma-separated (e.g. long,java.math.BigDecimal), or a zookeeper:// address");
+            }
+            typing = new GenericArguments(ServiceDefinition.NONE, settings.serialization());
+            signature = new MethodSignature(request.method(), java.util.List.of(), "");
+            return;
+        }
+        ServiceDefinition definition = RegistryMetadata.definition(settings);
+        signature = MethodChoice.fromDefinition(definition, request.method(), arity);
+        typing = new GenericArguments(definition, settings.serialization());
+    }
+
+    private Object[] typeArguments() {
+        return settings.generic() ? typing.convert(arguments, signature) : TypedArguments.convert(arguments, method);
+    }
+
+    @Override
+    public Object call() throws Exception {
+        RpcContext.getClientAttachment().setAttachments(attachments);
+        try {
+            return invoke();
+        } catch (RpcException e) {
+            if (!settings.direct() && FailureClassifier.noProvider(e)) {
+                // Dubbo names the registry only; the registry can say whether the interface is wrong or its provider
+                // down, as it does when the parameter types are read from it. No call was made: the time is moot.
+                RegistryMetadata.explainNoProvider(settings);
+            }
+            throw e;
+        }
+    }
+
+    private Object invoke() throws Exception {
+        if (settings.generic()) {
+            try {
+                return ((GenericService) proxy).$invoke(signature.name(), erasedTypes, values);
+            } catch (GenericException e) {
+                throw new RemoteServiceException(e.getExceptionClass(), e.getExceptionMessage());
+            }
+        }
+        try {
+            return method.invoke(proxy, values);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof Exception exception) {
+                throw exception;
+            }
+            throw (Error) cause;
+        }
+    }
+
+    /** Null: any answer of a service method is fine; exceptions fail the sample in {@link #call()}. */
+    @Override
+    public String mismatch(Object response) {
+        return null;
+    }
+
+    @Override
+    public long sentBytes() {
+        return argumentsText == null ? 0 : argumentsText.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    @Override
+    public long receivedBytes(Object response) {
+        Object counted = RpcContext.getClientResponseContext().getObjectAttachment(Constants.OUTPUT_KEY);
+        if (counted != null) {
+            try {
+                return Long.parseLong(counted.toString());
+            } catch (NumberFormatException e) {
+                // fall through to the JSON size
+            }
+        }
+        return lastResponseBytes;
+    }
+
+    @Override
+    public String responseText(Object response) {
+        Object shown = settings.generic() ? JdkValues.plain(response) : response;
+        ResponseText text = ResponseText.render(shown, request.responseMaxBytes());
+        lastResponseBytes = text.fullBytes();
+        return text.text();
+    }
+
+    /** The provider Dubbo chose (see {@link AnsweringProvider}), or the address when none was tried. */
+    @Override
+    public String answeredBy() {
+        String provider = AnsweringProvider.take();
+        return provider != null ? provider : settings.address();
+    }
+
+    @Override
+    public String target() {
+        return settings.address() + " " + settings.interfaceName() + "." + request.method();
+    }
+
+    /** False: a Dubbo call is not cut short; it ends by its timeout (see {@link DubboEchoClient#interrupt()}). */
+    @Override
+    public boolean interrupt() {
+        return false;
+    }
+
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            DubboReferences.release(settings);
+        }
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 120 ? text : text.substring(0, 120) + "...";
+    }
+}

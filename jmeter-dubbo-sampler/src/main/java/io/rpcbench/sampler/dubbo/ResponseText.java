@@ -1,0 +1,38 @@
+package io.rpcbench.sampler.dubbo;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.rpcbench.sampler.json.ExactJson;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A call's result as the JSON text a sample carries, so JMeter's JSON extractors and assertions work on it, cut
+ * to a maximum size. A generic result is the maps Dubbo returns (each POJO with its {@code "class"} key); a typed
+ * one the objects themselves. Numbers stay exact ({@link ExactJson}).
+ *
+ * @param text      the JSON, or its first bytes followed by a line saying it was cut
+ * @param fullBytes the UTF-8 size of the whole JSON
+ */
+public record ResponseText(String text, long fullBytes) {
+
+    /** The start of the line appended to a cut text. */
+    public static final String CUT_MARK = "[response cut by response_max_bytes: ";
+
+    /** @throws IllegalStateException when the value cannot be written as JSON */
+    public static ResponseText render(Object value, int maxBytes) {
+        byte[] json;
+        try {
+            json = ExactJson.MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the result is not writable as JSON: " + e.getOriginalMessage(), e);
+        }
+        if (json.length <= maxBytes) {
+            return new ResponseText(new String(json, StandardCharsets.UTF_8), json.length);
+        }
+        int end = maxBytes;
+        while (end > 0 && (json[end] & 0xC0) == 0x80) { // never split a UTF-8 character
+            end--;
+        }
+        String head = new String(json, 0, end, StandardCharsets.UTF_8);
+        return new ResponseText(head + "\n" + CUT_MARK + end + " of " + json.length + " bytes shown]", json.length);
+    }
+}
