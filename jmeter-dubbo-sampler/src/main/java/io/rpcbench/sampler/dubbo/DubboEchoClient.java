@@ -3,6 +3,7 @@ package io.rpcbench.sampler.dubbo;
 import io.rpcbench.echo.EchoService;
 import io.rpcbench.echo.Person;
 import io.rpcbench.sampler.call.EchoRequest;
+import io.rpcbench.sampler.call.FailureClassifier;
 import io.rpcbench.sampler.call.RpcClient;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -3,6 +3,7 @@ package io.rpcbench.sampler.dubbo;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rpcbench.sampler.call.BadParameterException;
+import io.rpcbench.sampler.call.FailureClassifier;
 import io.rpcbench.sampler.call.RemoteServiceException;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;

@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.jmeter;
+package io.rpcbench.sampler.perfmon;
 
 import java.io.BufferedReader;
 import java.io.IOException;

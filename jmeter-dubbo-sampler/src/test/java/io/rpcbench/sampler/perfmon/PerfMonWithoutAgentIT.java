@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.jmeter;
+package io.rpcbench.sampler.perfmon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
