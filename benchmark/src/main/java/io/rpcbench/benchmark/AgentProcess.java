@@ -1,6 +1,7 @@
 package io.rpcbench.benchmark;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,7 +11,9 @@ import java.util.Map;
 /**
  * rpcbench's PerfMon-compatible server agent ({@code server-agent}) running as a child JVM beside the provider:
  * started with TCP and UDP port 0 so that it picks free loopback ports, ready once it prints
- * {@code rpcbench-agent ready tcp=127.0.0.1:PORT udp=127.0.0.1:PORT}, stopped by PID with SIGTERM.
+ * {@code rpcbench-agent ready tcp=127.0.0.1:PORT udp=127.0.0.1:PORT}, stopped by PID with SIGTERM. It runs with the
+ * JVM options its distribution's {@code startAgent.sh} passes ({@link #jvmOptions}), so that what a benchmark
+ * measures is what a provider host runs.
  *
  * <pre>{@code
  * try (AgentProcess agent = AgentProcess.start(layout, log)) {
@@ -22,6 +25,9 @@ public final class AgentProcess implements AutoCloseable {
 
     /** The first word pair of the agent's ready line. */
     public static final String READY_PREFIX = "rpcbench-agent ready";
+
+    /** The agent's JVM options, one a line, {@code #} comments: the file startAgent.sh reads beside it. */
+    public static final String JVM_OPTIONS_FILE = "server-agent/src/main/dist/jvm.options";
 
     private static final Duration READY_DEADLINE = Duration.ofSeconds(60);
 
@@ -49,12 +55,33 @@ public final class AgentProcess implements AutoCloseable {
      * @throws IllegalStateException when it exits (e.g. the port is taken) or is not ready in time
      */
     public static AgentProcess start(ProjectLayout layout, Path log, int tcpPort) throws IOException {
-        return start(layout, log, List.of(), List.of("--tcp-port", Integer.toString(tcpPort), "--udp-port", "0"));
+        return start(layout, log, jvmOptions(layout),
+                List.of("--tcp-port", Integer.toString(tcpPort), "--udp-port", "0"));
     }
 
     /**
-     * Starts the agent with JVM options (e.g. a JFR recording) and agent options of the caller's choosing, which
-     * must keep a TCP listener (its endpoint comes from the ready line), and waits for its ready line.
+     * The JVM options the agent's distribution starts it with ({@value #JVM_OPTIONS_FILE} in the checkout).
+     *
+     * @throws IllegalStateException when the file cannot be read
+     */
+    public static List<String> jvmOptions(ProjectLayout layout) {
+        Path file = layout.projectDir().resolve(JVM_OPTIONS_FILE);
+        try {
+            return jvmOptions(Files.readAllLines(file));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read the agent's JVM options from " + file + ": " + e, e);
+        }
+    }
+
+    /** The options in the lines of a jvm.options file, as startAgent.sh reads them: blank and # lines skipped. */
+    static List<String> jvmOptions(List<String> lines) {
+        return lines.stream().map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+    }
+
+    /**
+     * Starts the agent with JVM options and agent options of the caller's choosing (the agent options must keep a
+     * TCP listener: its endpoint comes from the ready line), and waits for its ready line. The JVM options replace
+     * the shipped ones: pass {@link #jvmOptions(ProjectLayout)} and add to them (e.g. a JFR recording) to keep them.
      *
      * @throws IllegalStateException when it exits or is not ready in time; the agent is stopped then
      */

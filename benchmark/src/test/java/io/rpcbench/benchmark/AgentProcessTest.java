@@ -3,6 +3,7 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -31,5 +32,17 @@ class AgentProcessTest {
                 Map.entry("agents", "127.0.0.1:41234"),
                 Map.entry("provider.agent", "127.0.0.1:41234"),
                 Map.entry("provider.pid", "4321"));
+    }
+
+    @Test
+    void jvmOptionsAreTheLinesOfTheFileWithoutCommentsAndBlanks() {
+        assertThat(AgentProcess.jvmOptions(List.of("# why the heap is small", "-Xmx32m", "", "  -XX:+UseSerialGC  ",
+                "   # indented comment", "-Xss256k"))).containsExactly("-Xmx32m", "-XX:+UseSerialGC", "-Xss256k");
+    }
+
+    @Test
+    void theShippedJvmOptionsFileHoldsOnlyJvmOptions() {
+        assertThat(AgentProcess.jvmOptions(Plans.LAYOUT)).isNotEmpty()
+                .allSatisfy(option -> assertThat(option).startsWith("-").doesNotContainAnyWhitespaces());
     }
 }

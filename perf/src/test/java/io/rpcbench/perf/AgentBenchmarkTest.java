@@ -11,9 +11,13 @@ import org.junit.jupiter.api.Test;
 class AgentBenchmarkTest {
 
     private static AgentBenchmark.Round round(double ourCpu, double originalCpu) {
-        return new AgentBenchmark.Round(new AgentBenchmark.Side(new ProcessCost.Window(ourCpu, 60, 64), 4.0),
+        return round(ourCpu, originalCpu, 64);
+    }
+
+    private static AgentBenchmark.Round round(double ourCpu, double originalCpu, double ourRssMax) {
+        return new AgentBenchmark.Round(new AgentBenchmark.Side(new ProcessCost.Window(ourCpu, 60, ourRssMax), 4.0),
                 new AgentBenchmark.Side(new ProcessCost.Window(originalCpu, 50, 51), 4.0),
-                Map.of("client tcp", 30L), 60.0);
+                Map.of("client tcp", 30L), 60.0, "0.10 0.20 0.30 -> 0.15 0.20 0.30");
     }
 
     @Test
@@ -35,13 +39,36 @@ class AgentBenchmarkTest {
     }
 
     @Test
-    void theVerdictTellsEachTargetFromTheMedians() {
+    void theVerdictTellsEachTargetFromTheMediansAndPassesOnlyWhenBothAreMet() {
         assertThat(AgentBenchmark.verdict(List.of(round(0.2, 0.4), round(0.3, 0.3), round(0.1, 0.4))))
-                .isEqualTo("Target 'no more CPU than the original': met (median ratio 0.50). "
-                        + "Target 'under 1 % of one core': met (median 0.20 %).");
+                .isEqualTo("Target 'no more CPU than the original' (median ratio at most 1.00): met (median ratio "
+                        + "0.50). Target 'RSS at most 64 MiB' (median of the rounds' maxima): met (ours 64 MiB, "
+                        + "original 51 MiB). Both: PASS.");
         assertThat(AgentBenchmark.verdict(List.of(round(1.5, 0.5))))
-                .isEqualTo("Target 'no more CPU than the original': NOT met (median ratio 3.00). "
-                        + "Target 'under 1 % of one core': NOT met (median 1.50 %).");
+                .isEqualTo("Target 'no more CPU than the original' (median ratio at most 1.00): NOT met (median "
+                        + "ratio 3.00). Target 'RSS at most 64 MiB' (median of the rounds' maxima): met (ours 64 MiB, "
+                        + "original 51 MiB). Both: FAIL.");
+        assertThat(AgentBenchmark.verdict(List.of(round(0.2, 0.4, 70), round(0.2, 0.4, 66), round(0.2, 0.4, 60))))
+                .contains("Target 'RSS at most 64 MiB' (median of the rounds' maxima): NOT met (ours 66 MiB, "
+                        + "original 51 MiB). Both: FAIL.");
+    }
+
+    @Test
+    void theVerdictComparesTheRatioAsPrinted() {
+        assertThat(AgentBenchmark.verdict(List.of(round(0.2004, 0.2)))).contains("met (median ratio 1.00)")
+                .doesNotContain("NOT met").endsWith("Both: PASS.");
+        assertThat(AgentBenchmark.verdict(List.of(round(0.202, 0.2)))).contains("NOT met (median ratio 1.01)");
+    }
+
+    @Test
+    void theResolutionSaysHowManyTicksTheOriginalUsedAndWhatWindowGivesAHundred() {
+        assertThat(AgentBenchmark.resolution(List.of(round(0.2, 0.4)), 100))
+                .isEqualTo("Resolution: the original used 24 clock ticks of CPU in a round's window (median), so one "
+                        + "tick more or less moves a round's ratio by 4 %; for final figures take a window where it "
+                        + "uses 100 or more (--seconds 250 or more).");
+        assertThat(AgentBenchmark.resolution(List.of(round(2.0, 2.0)), 100))
+                .isEqualTo("Resolution: the original used 120 clock ticks of CPU in a round's window (median), so one "
+                        + "tick more or less moves a round's ratio by 1 %.");
     }
 
     @Test
@@ -54,6 +81,8 @@ class AgentBenchmarkTest {
                 Map.of(1L, 10L, 2L, 7L, 3L, 4L));
         assertThat(ThreadCpu.used(before, after)).containsExactly(Map.entry("GC Thread", 6L));
         assertThat(AgentBenchmark.threads(round(0.5, 1.0), 100)).isEqualTo("client tcp 0.50 %");
+        assertThat(AgentBenchmark.threads(round(0.8, 1.0), 100)).as("the process used more than its live threads")
+                .isEqualTo("client tcp 0.50 %, other 0.30 %");
     }
 
     @Test

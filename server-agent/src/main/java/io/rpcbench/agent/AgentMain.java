@@ -9,6 +9,7 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 import io.rpcbench.agent.host.OshiHost;
+import io.rpcbench.agent.host.SharedReadings;
 import io.rpcbench.agent.metric.JmxConnections;
 import io.rpcbench.agent.metric.LoopbackJmx;
 import io.rpcbench.agent.metric.MetricCatalog;
@@ -48,7 +49,9 @@ public final class AgentMain {
         final Agent agent;
         try {
             JmxConnections jmx = options.allowJmxRemote ? JmxConnections.REMOTE : new LoopbackJmx(JmxConnections.REMOTE);
-            agent = new Agent(options, new MetricCatalog(host, jmx, options.allowExec, options.allowTail));
+            // Shared: the clients' lines that are due together read the machine once (SharedReadings says why).
+            agent = new Agent(options, new MetricCatalog(new SharedReadings(host), jmx, options.allowExec,
+                    options.allowTail));
             agent.start();
         } catch (IOException | IllegalArgumentException e) {
             System.err.println("rpcbench-agent: cannot start on " + options.bind + " (tcp " + options.tcpPort

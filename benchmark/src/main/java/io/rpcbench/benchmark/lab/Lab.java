@@ -105,13 +105,15 @@ public final class Lab implements AutoCloseable {
             providerPids.put(host, provider.pid());
         }
         for (LabHost host : agentHosts()) {
-            start(host, "agent", List.of(ProjectLayout.javaExecutable().toString(),
-                    "-jar", layout.agentJar().toString(),
+            List<String> command = new ArrayList<>();
+            command.add(ProjectLayout.javaExecutable().toString());
+            command.addAll(AgentProcess.jvmOptions(layout));
+            command.addAll(List.of("-jar", layout.agentJar().toString(),
                     "--bind", host.address(),
                     "--tcp-port", Integer.toString(AGENT_PORT),
                     "--udp-port", "0",
-                    "--allow-clients", controller().address()), Map.of(), logs,
-                    line -> line.startsWith(AgentProcess.READY_PREFIX));
+                    "--allow-clients", controller().address()));
+            start(host, "agent", command, Map.of(), logs, line -> line.startsWith(AgentProcess.READY_PREFIX));
         }
         Path engineProperties = logs.resolve("engine.properties");
         Files.writeString(engineProperties, "# The lab's remote engines read no agent: the controller does.\n"

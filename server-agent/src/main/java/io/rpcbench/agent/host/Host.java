@@ -5,9 +5,10 @@ import java.util.List;
 /**
  * What the metrics read from the machine: the one seam between the agent and the operating system.
  *
- * <p>{@link OshiHost} reads the real machine through OSHI; tests pass a fake. Every call returns a fresh
+ * <p>{@link OshiHost} reads the real machine through OSHI and /proc; tests pass a fake. Every call returns a fresh
  * reading (cumulative counters stay cumulative: the metric computes deltas), and may throw when the
- * operating system cannot answer, which the agent turns into an empty field.
+ * operating system cannot answer, which the agent turns into an empty field. The agent wraps its host in
+ * {@link SharedReadings}, which hands callers asking within 250 ms of a reading that same reading.
  */
 public interface Host {
 

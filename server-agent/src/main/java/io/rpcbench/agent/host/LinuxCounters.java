@@ -32,7 +32,7 @@ final class LinuxCounters {
         // major minor name reads merged sectors-read ms writes merged sectors-written ms in-progress ...
         Map<String, String[]> byName = new HashMap<String, String[]>();
         for (String line : diskstats.split("\n")) {
-            String[] fields = line.trim().split("\\s+");
+            String[] fields = words(line, 0);
             if (fields.length >= 12) {
                 byName.put("/dev/" + fields[2], fields);
             }
@@ -67,7 +67,7 @@ final class LinuxCounters {
         for (String line : netDev.split("\n")) {
             int colon = line.indexOf(':');
             if (colon > 0) {
-                String[] fields = line.substring(colon + 1).trim().split("\\s+");
+                String[] fields = words(line, colon + 1);
                 if (fields.length >= 11) {
                     byName.put(line.substring(0, colon).trim(), fields);
                 }
@@ -88,5 +88,25 @@ final class LinuxCounters {
             }
         }
         return result;
+    }
+
+    /**
+     * The words of {@code line} from index {@code from} on, between spaces. Not {@code split("\\s+")}, which
+     * compiles a pattern for every line: while the agent's code is still interpreted (its first minutes at one line
+     * a second), that made a reading of these files cost 1 to 2 ms of CPU instead of about 0.1 ms.
+     */
+    static String[] words(String line, int from) {
+        List<String> words = new ArrayList<String>(20);
+        int start = -1;
+        for (int i = from; i <= line.length(); i++) {
+            boolean space = i == line.length() || line.charAt(i) == ' ';
+            if (space && start >= 0) {
+                words.add(line.substring(start, i));
+                start = -1;
+            } else if (!space && start < 0) {
+                start = i;
+            }
+        }
+        return words.toArray(new String[0]);
     }
 }

@@ -34,7 +34,8 @@ import oshi.software.os.OperatingSystem;
  * <p>Disks and network interfaces are listed through OSHI at most every {@link #DEVICE_LIST_SECONDS} s (a listing
  * costs 1 to 2 ms of CPU); in between, on Linux, their counters come from {@code /proc/diskstats} and
  * {@code /proc/net/dev} ({@link LinuxCounters}), so that every client's every line does not list them again. A
- * device that is gone from those files, or any other system, makes every reading a fresh listing.
+ * device that is gone from those files, or any other system, makes every reading a fresh listing. Memory and swap
+ * come from {@code /proc/meminfo} and {@code /proc/vmstat} on Linux ({@link LinuxMemory}), else from OSHI.
  */
 public final class OshiHost implements Host {
     static final long DEVICE_LIST_SECONDS = 10;
@@ -86,6 +87,10 @@ public final class OshiHost implements Host {
 
     @Override
     public MemoryReading memory() {
+        MemoryReading fromProc = LinuxMemory.reading(procFile("/proc/meminfo"), procFile("/proc/vmstat"));
+        if (fromProc != null) {
+            return fromProc;
+        }
         GlobalMemory memory = hardware.getMemory();
         VirtualMemory swap = memory.getVirtualMemory();
         return new MemoryReading(memory.getTotal(), memory.getAvailable(), swap.getSwapTotal(), swap.getSwapUsed(),

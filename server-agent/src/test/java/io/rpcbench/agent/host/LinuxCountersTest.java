@@ -73,4 +73,12 @@ class LinuxCountersTest {
         assertThat(LinuxCounters.interfaces(Collections.singletonList(veth), NET_DEV)).isNull();
         assertThat(LinuxCounters.interfaces(Collections.singletonList(veth), null)).isNull();
     }
+
+    @Test
+    void wordsAreSplitAtRunsOfSpacesFromTheGivenIndex() {
+        assertThat(LinuxCounters.words("   7       0 loop0 0", 0)).containsExactly("7", "0", "loop0", "0");
+        assertThat(LinuxCounters.words("  eth0:345515365   15169    2 ", 7)).containsExactly("345515365", "15169", "2");
+        assertThat(LinuxCounters.words("    ", 0)).isEmpty();
+        assertThat(LinuxCounters.words("", 0)).isEmpty();
+    }
 }
