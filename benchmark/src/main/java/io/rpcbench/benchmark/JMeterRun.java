@@ -66,7 +66,10 @@ public final class JMeterRun {
         return new JMeterRun(layout, planName, outputDir);
     }
 
-    /** Sets JMeter properties ({@code -J}), read by the plans through {@code ${__P(name,default)}}. */
+    /**
+     * Sets JMeter properties ({@code -J}), read by the plans through {@code ${__P(name,default)}} and the samplers'
+     * {@code property_overrides}.
+     */
     public JMeterRun properties(Map<String, String> values) {
         properties.putAll(values);
         return this;

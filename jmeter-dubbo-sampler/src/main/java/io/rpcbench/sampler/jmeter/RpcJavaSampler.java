@@ -10,6 +10,7 @@ import io.rpcbench.sampler.call.TimedCall;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
@@ -31,7 +32,13 @@ import org.slf4j.LoggerFactory;
  * per thread and calls {@link #setupTest} once (parameters are read, validated and the client opened here),
  * {@link #runTest} per sample (never throws; the client first {@linkplain RpcClient#bind binds} the sample's own
  * values of parameters such as call arguments, which JMeter substitutes anew for each sample), then
- * {@link #teardownTest} (the client is closed).
+ * {@link #teardownTest} (the client is closed). A sample only times the call and fills its result: what the
+ * sample path needs from the parameters (the parameter lookup, the stopwatch, the summary's bytes) is made in
+ * {@code setupTest}, once per thread.
+ *
+ * <p>Every sampler also takes {@value PropertyOverrides#PARAMETER} (last, empty by default): parameters replaced by
+ * JMeter properties when these are set, read once in {@code setupTest} (see {@link PropertyOverrides}), which is how
+ * the shipped plans take their {@code -J} properties without a function in any parameter.
  *
  * <p>When a test is stopped, JMeter's Java Request forwards its {@link #interrupt()} (from the stopping thread)
  * to samplers that are {@link Interruptible}: the client's blocked call is made to fail, recorded as a failed
@@ -61,9 +68,30 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
 
     private volatile RpcClient client;
     private String summary;
+    /** The summary as the response data of a sample that has no response text (an echo): encoded once. */
+    private byte[] summaryBytes;
     private BadParameterException badParameter;
     private CallOutcome setupFailure;
     private boolean publishElapsedMicros;
+
+    /** The sample in progress and its JMeter context: what {@link #stopwatch} and {@link #sampleParameters} read. */
+    private RpcSampleResult sampleInProgress;
+    private JavaSamplerContext contextInProgress;
+    private final TimedCall.Stopwatch stopwatch = new TimedCall.Stopwatch() {
+        @Override
+        public void start() {
+            sampleInProgress.sampleStart();
+        }
+
+        @Override
+        public void stop() {
+            sampleInProgress.sampleEnd();
+        }
+    };
+    /** The sample's parameters as JMeter gives them, those named in property_overrides replaced (setupTest). */
+    private UnaryOperator<String> overridden = name -> contextInProgress.getParameter(name);
+    /** The parameters as JMeter substituted them for the sample in progress, for {@link RpcClient#bind}. */
+    private final SamplerParameters sampleParameters = new SamplerParameters(name -> overridden.apply(name));
 
     /** Adds every parameter of this sampler with its default, in the order the GUI shows them. */
     protected abstract void addParameters(Arguments arguments);
@@ -88,6 +116,7 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
     public final Arguments getDefaultParameters() {
         Arguments arguments = new Arguments();
         addParameters(arguments);
+        arguments.addArgument(PropertyOverrides.PARAMETER, "");
         return arguments;
     }
 
@@ -96,13 +125,16 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         publishElapsedMicros = namesElapsedMicros(JMeterUtils.getProperty(SampleEvent.SAMPLE_VARIABLES));
         C setup;
         try {
-            setup = setup(new SamplerParameters(context::getParameter));
+            PropertyOverrides overrides = overrides(context.getParameter(PropertyOverrides.PARAMETER));
+            overridden = overrides.over(name -> contextInProgress.getParameter(name));
+            setup = setup(new SamplerParameters(overrides.over(context::getParameter)));
         } catch (BadParameterException e) {
             badParameter = e;
             LOG.error("{}: every sample will fail: {}", getClass().getSimpleName(), e.getMessage());
             return;
         }
         summary = summary(setup);
+        summaryBytes = summary.getBytes(StandardCharsets.UTF_8);
         try {
             client = open(setup);
         } catch (RuntimeException | LinkageError e) {
@@ -118,17 +150,18 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
     @Override
     public SampleResult runTest(JavaSamplerContext context) {
         RpcSampleResult result = new RpcSampleResult();
-        TimedCall.Stopwatch stopwatch = new TimedCall.Stopwatch() {
-            @Override
-            public void start() {
-                result.sampleStart();
-            }
+        sampleInProgress = result;
+        contextInProgress = context;
+        try {
+            fill(result, outcome(result));
+        } finally {
+            sampleInProgress = null;
+            contextInProgress = null; // JMeter makes a context per sample: none is kept past its sample
+        }
+        return result;
+    }
 
-            @Override
-            public void stop() {
-                result.sampleEnd();
-            }
-        };
+    private CallOutcome outcome(RpcSampleResult result) {
         RpcClient current = client;
         CallOutcome outcome;
         if (badParameter != null) {
@@ -142,16 +175,23 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
             stopwatch.stop();
             outcome = CallOutcome.failure(FailureCategory.CONNECTION, "no call: the client is closed", summary);
         } else {
-            outcome = bindAndRun(current, context, stopwatch);
+            outcome = bindAndRun(current);
             result.setEndpoint(current.answeredBy());
         }
+        return outcome;
+    }
+
+    private void fill(RpcSampleResult result, CallOutcome outcome) {
         result.setSuccessful(outcome.successful());
         result.setResponseCode(outcome.responseCode());
         result.setResponseMessage(outcome.message());
         // Short texts only: copying a 100 KiB payload into every result would cost more than the call.
         result.setSamplerData(outcome.summary());
         result.setDataType(SampleResult.TEXT);
-        result.setResponseData(outcome.responseData(), StandardCharsets.UTF_8.name());
+        String data = outcome.responseData();
+        // A passing echo's data is the summary itself: its bytes were encoded in setupTest.
+        result.setDataEncoding(StandardCharsets.UTF_8.name());
+        result.setResponseData(data == summary ? summaryBytes : data.getBytes(StandardCharsets.UTF_8));
         // JMeter reports headers + body size when non-zero, so the body size must carry the received bytes too.
         result.setBodySize(outcome.receivedBytes());
         result.setBytes(outcome.receivedBytes());
@@ -159,7 +199,16 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         if (publishElapsedMicros) {
             publish(outcome.elapsedMicros());
         }
-        return result;
+    }
+
+    private PropertyOverrides overrides(String text) {
+        try {
+            Arguments own = new Arguments();
+            addParameters(own);
+            return PropertyOverrides.parse(text, own.getArgumentsAsMap().keySet(), JMeterUtils::getProperty);
+        } catch (IllegalArgumentException e) {
+            throw new BadParameterException(e.getMessage());
+        }
     }
 
     /**
@@ -192,9 +241,9 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         }
     }
 
-    private CallOutcome bindAndRun(RpcClient current, JavaSamplerContext context, TimedCall.Stopwatch stopwatch) {
+    private CallOutcome bindAndRun(RpcClient current) {
         try {
-            current.bind(new SamplerParameters(context::getParameter));
+            current.bind(sampleParameters);
         } catch (BadParameterException e) { // e.g. ${var} made the arguments invalid for this sample only
             return TimedCall.refused(e, stopwatch);
         }

@@ -10,7 +10,7 @@ import org.apache.jmeter.config.Arguments;
 
 /**
  * Java Request sampler calling any method of any Thrift service whose generated classes are on JMeter's class
- * path (lib/ext), one connection per JMeter thread. Parameters: {@code host}, {@code port}, {@code transport}
+ * path (lib/ext, or JMeter's {@code -Juser.classpath=<jar>}), one connection per JMeter thread. Parameters: {@code host}, {@code port}, {@code transport}
  * (buffered|framed), {@code protocol} (binary|compact), {@code timeout_ms}, {@code service} (the generated service
  * class), {@code method}, {@code arguments} (JSON, read per sample), {@code multiplexed_service} (empty: plain),
  * {@code response_max_bytes}. The rules of the argument JSON are {@link io.rpcbench.sampler.thrift.JsonToThrift}'s.
@@ -32,7 +32,10 @@ public class ThriftServiceSampler extends RpcJavaSampler<ThriftServiceSettings> 
                 Integer.toString(ThriftServiceSettings.DEFAULT_RESPONSE_MAX_BYTES));
     }
 
-    /** The service class is looked up in the loader that loaded this sampler: JMeter's, which holds lib/ext. */
+    /**
+     * The service class is looked up in the loader that loaded this sampler: JMeter's, which holds lib/ext and what
+     * {@code user.classpath} names.
+     */
     @Override
     protected ThriftServiceSettings setup(SamplerParameters parameters) {
         return ThriftServiceSettings.from(parameters, ThriftServiceSampler.class.getClassLoader());

@@ -62,7 +62,7 @@ public final class ThriftMethod {
      */
     public static ThriftMethod resolve(String serviceClass, String method, ClassLoader loader) {
         String expectedService = "the generated Thrift service class, e.g. io.rpcbench.example.thrift.InventoryService,"
-                + " with its jar in JMeter's lib/ext";
+                + " with its jar in JMeter's lib/ext or named by -Juser.classpath=";
         if (serviceClass.isEmpty()) {
             throw BadParameterException.of(SERVICE, serviceClass, "is empty", expectedService);
         }

@@ -30,6 +30,21 @@ class RpcSampleResultTest {
         assertThat(result.getURL().getPort()).isEqualTo(20880);
     }
 
+    /** The JTL writer asks each sample for its URL: the samples of one endpoint share one, made once. */
+    @Test
+    void samplesOfOneEndpointShareOneUrl() {
+        RpcSampleResult first = new RpcSampleResult();
+        first.setEndpoint("thrift://127.0.0.1:19090");
+        RpcSampleResult second = new RpcSampleResult();
+        second.setEndpoint("thrift://127.0.0.1:19090");
+        RpcSampleResult other = new RpcSampleResult();
+        other.setEndpoint("thrift://127.0.0.1:19091");
+
+        assertThat(second.getURL()).isSameAs(first.getURL());
+        assertThat(other.getURL().getPort()).isEqualTo(19091);
+        assertThat(second.getURL().getPort()).isEqualTo(19090);
+    }
+
     @Test
     void noEndpointIsAnEmptyUrlColumn() {
         RpcSampleResult result = new RpcSampleResult();

@@ -96,11 +96,11 @@ class ThriftServiceSamplerTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
         "service=com.example.Orders"
-                + " | service 'com.example.Orders' is not on JMeter's class path (java.lang.ClassNotFoundException: com.example.Orders); expected the generated Thrift service class, e.g. io.rpcbench.example.thrift.InventoryService, with its jar in JMeter's lib/ext",
+                + " | service 'com.example.Orders' is not on JMeter's class path (java.lang.ClassNotFoundException: com.example.Orders); expected the generated Thrift service class, e.g. io.rpcbench.example.thrift.InventoryService, with its jar in JMeter's lib/ext or named by -Juser.classpath=",
         "service=not a name"
-                + " | service 'not a name' is not on JMeter's class path (java.lang.ClassNotFoundException: not a name); expected the generated Thrift service class, e.g. io.rpcbench.example.thrift.InventoryService, with its jar in JMeter's lib/ext",
+                + " | service 'not a name' is not on JMeter's class path (java.lang.ClassNotFoundException: not a name); expected the generated Thrift service class, e.g. io.rpcbench.example.thrift.InventoryService, with its jar in JMeter's lib/ext or named by -Juser.classpath=",
         "service="
-                + " | service '' is empty; expected the generated Thrift service class, e.g. io.rpcbench.example.thrift.InventoryService, with its jar in JMeter's lib/ext",
+                + " | service '' is empty; expected the generated Thrift service class, e.g. io.rpcbench.example.thrift.InventoryService, with its jar in JMeter's lib/ext or named by -Juser.classpath=",
         "method=lookup"
                 + " | method 'lookup' is not a method of io.rpcbench.example.thrift.InventoryService; expected one of find, forget, shelve, store, totalStock, touch",
         "method="

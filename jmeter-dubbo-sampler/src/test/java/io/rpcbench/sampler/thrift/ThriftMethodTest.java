@@ -40,7 +40,7 @@ class ThriftMethodTest {
                 .isInstanceOf(BadParameterException.class)
                 .hasMessageStartingWith("service 'com.example.NoSuchService' is not on JMeter's class path")
                 .hasMessageEndingWith("; expected the generated Thrift service class, e.g."
-                        + " io.rpcbench.example.thrift.InventoryService, with its jar in JMeter's lib/ext");
+                        + " io.rpcbench.example.thrift.InventoryService, with its jar in JMeter's lib/ext or named by -Juser.classpath=");
     }
 
     @Test
