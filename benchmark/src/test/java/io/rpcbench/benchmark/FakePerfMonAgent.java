@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.perfmon;
+package io.rpcbench.benchmark;
 
 import java.io.BufferedReader;
 import java.io.IOException;

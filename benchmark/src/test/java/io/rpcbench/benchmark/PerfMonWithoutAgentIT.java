@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.perfmon;
+package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -104,7 +104,7 @@ class PerfMonWithoutAgentIT {
 
     /** A plan with one thread of JMeter's test sampler for {@code duration} seconds, and the shipped collector. */
     private static String plan() throws IOException {
-        String collectorClass = AgentListPerfMonCollector.class.getName();
+        String collectorClass = "io.rpcbench.sampler.perfmon.AgentListPerfMonCollector";
         Matcher collector = Pattern.compile("(?s)\\s*<" + Pattern.quote(collectorClass) + " .*?</"
                 + Pattern.quote(collectorClass) + ">").matcher(Files.readString(SHIPPED_PLAN));
         if (!collector.find()) {
