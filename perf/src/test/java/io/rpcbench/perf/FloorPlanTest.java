@@ -100,7 +100,7 @@ class FloorPlanTest {
         }
         // among them the JTL's Summary Report and the PerfMon collector, with their save configurations
         assertThat(floor).extracting(e -> e.getAttribute("testclass"))
-                .contains("ThreadGroup", "ResultCollector", "io.rpcbench.sampler.jmeter.AgentListPerfMonCollector");
+                .contains("ThreadGroup", "ResultCollector", "io.rpcbench.sampler.perfmon.AgentListPerfMonCollector");
         assertThat(floor).extracting(Element::getTagName).contains("value"); // SampleSaveConfiguration
     }
 
