@@ -54,10 +54,7 @@ class ElapsedMicrosTest {
 
     @BeforeAll
     static void jmeterProperties() throws Exception {
-        Path properties = Files.writeString(home.resolve("jmeter.properties"), "");
-        JMeterUtils.loadJMeterProperties(properties.toString());
-        JMeterUtils.setJMeterHome(home.toString());
-        JMeterUtils.initLocale();
+        JMeterTestHome.use(home);
     }
 
     @AfterEach

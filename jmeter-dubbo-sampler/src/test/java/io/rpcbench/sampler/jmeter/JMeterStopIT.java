@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.sampler.dubbo.DubboReferences;
 import io.rpcbench.testing.ProviderApp;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -24,7 +23,6 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestPlan;
 import org.apache.jmeter.threads.ThreadGroup;
-import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.ListedHashTree;
 import org.apache.jorphan.collections.SearchByClass;
@@ -55,10 +53,7 @@ class JMeterStopIT {
 
     @BeforeAll
     static void jmeterProperties() throws Exception {
-        Path properties = Files.writeString(home.resolve("jmeter.properties"), "");
-        JMeterUtils.loadJMeterProperties(properties.toString());
-        JMeterUtils.setJMeterHome(home.toString());
-        JMeterUtils.initLocale();
+        JMeterTestHome.use(home);
         // JMeter starts threads of its own on first use that live as long as the JVM (e.g. NanoOffset): a run of its
         // own Java Request sampler first, so that the threads compared below are the ones our samplers leave.
         JavaSampler jmeterOwn = new JavaSampler();

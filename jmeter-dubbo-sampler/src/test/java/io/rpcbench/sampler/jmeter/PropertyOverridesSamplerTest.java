@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rpcbench.provider.DelayedEcho;
 import io.rpcbench.provider.thrift.ThriftEndpoint;
 import io.rpcbench.sampler.LoopbackProviders;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -26,10 +25,7 @@ class PropertyOverridesSamplerTest {
 
     @BeforeAll
     static void jmeterProperties() throws Exception {
-        Path properties = Files.writeString(home.resolve("jmeter.properties"), "");
-        JMeterUtils.loadJMeterProperties(properties.toString());
-        JMeterUtils.setJMeterHome(home.toString());
-        JMeterUtils.initLocale();
+        JMeterTestHome.use(home);
     }
 
     @AfterEach
