@@ -3,7 +3,6 @@ package io.rpcbench.sampler.dubbo;
 import io.rpcbench.echo.EchoService;
 import io.rpcbench.echo.Person;
 import io.rpcbench.sampler.call.EchoRequest;
-import io.rpcbench.sampler.call.FailureClassifier;
 import io.rpcbench.sampler.call.RpcClient;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,7 +15,7 @@ import org.apache.dubbo.rpc.RpcException;
  *
  * <p>Order of calls: the constructor acquires the shared proxy, {@link #call()} per sample,
  * {@link #close()} releases it. A call that finds no provider in the registry fails naming what the registry serves
- * ({@link RegistryMetadata#explainNoProvider}). {@link #interrupt()} cannot cut a Dubbo call short: the call ends by
+ * ({@link RegistryMetadata#explainIfNoProvider}). {@link #interrupt()} cannot cut a Dubbo call short: the call ends by
  * its {@code timeout_ms}.
  *
  * <p>Bytes: received bytes are exact for the dubbo protocol, whose codec records the decoded size of
@@ -42,10 +41,8 @@ public final class DubboEchoClient implements RpcClient {
         try {
             return echo();
         } catch (RpcException e) {
-            if (!settings.direct() && FailureClassifier.noProvider(e)) {
-                // As the service sampler: the registry says whether it serves the echo service at all, and what else.
-                RegistryMetadata.explainNoProvider(settings);
-            }
+            // As the service sampler: the registry says whether it serves the echo service at all, and what else.
+            RegistryMetadata.explainIfNoProvider(settings, e);
             throw e;
         }
     }

@@ -3,7 +3,6 @@ package io.rpcbench.sampler.dubbo;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rpcbench.sampler.call.BadParameterException;
-import io.rpcbench.sampler.call.FailureClassifier;
 import io.rpcbench.sampler.call.RemoteServiceException;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
@@ -35,7 +34,7 @@ import org.apache.dubbo.rpc.service.GenericService;
  * again only when their text changed, since JMeter substitutes {@code ${var}} per sample), {@link #prepare()}
  * picks the method on the first sample (reading the registry's metadata when no parameter types were given) and
  * types the arguments, {@link #call()} makes the timed call; {@link #close()} releases the proxy. A call that
- * finds no provider in the registry fails as the metadata read does (see {@link RegistryMetadata#explainNoProvider}).
+ * finds no provider in the registry fails as the metadata read does (see {@link RegistryMetadata#explainIfNoProvider}).
  *
  * <p>Bytes: received bytes are exact for the dubbo protocol (the codec's {@code output} response attachment); else,
  * and for every request, the size of the JSON text stands in.
@@ -173,11 +172,9 @@ public final class DubboServiceClient implements RpcClient {
         try {
             return invoke();
         } catch (RpcException e) {
-            if (!settings.direct() && FailureClassifier.noProvider(e)) {
-                // Dubbo names the registry only; the registry can say whether the interface is wrong or its provider
-                // down, as it does when the parameter types are read from it. No call was made: the time is moot.
-                RegistryMetadata.explainNoProvider(settings);
-            }
+            // Dubbo names the registry only; the registry can say whether the interface is wrong or its provider
+            // down, as it does when the parameter types are read from it. No call was made: the time is moot.
+            RegistryMetadata.explainIfNoProvider(settings, e);
             throw e;
         }
     }

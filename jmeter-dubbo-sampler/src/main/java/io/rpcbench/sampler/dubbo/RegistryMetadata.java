@@ -1,6 +1,7 @@
 package io.rpcbench.sampler.dubbo;
 
 import io.rpcbench.sampler.call.BadParameterException;
+import io.rpcbench.sampler.call.FailureClassifier;
 import io.rpcbench.sampler.json.ServiceDefinition;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -20,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
+import org.apache.dubbo.rpc.RpcException;
 import org.apache.zookeeper.KeeperException;
 
 /**
@@ -73,7 +75,8 @@ public final class RegistryMetadata {
     }
 
     /**
-     * Says why a call through the registry found no provider of {@code settings.interfaceName()}, as
+     * For a client's catch of a failed call: when the call went through the registry and Dubbo found no provider
+     * ("No provider available"), says why, for {@code settings.interfaceName()}, as
      * {@link #definition} says it when it looks for the metadata: throws when the registry lists no provider of that
      * interface, version and group now, and returns when it lists one (then the caller's own failure stands).
      *
@@ -81,9 +84,17 @@ public final class RegistryMetadata {
      * @throws NoProviderException   when the interface is known there but has no provider of that version and group
      * @throws ConnectException      when ZooKeeper does not answer within the timeout
      */
-    public static void explainNoProvider(DubboSettings settings) throws IOException, InterruptedException {
-        // Not kept when a provider is listed: this is asked only after a call found none, and the next such call
-        // should look again.
+    public static void explainIfNoProvider(DubboSettings settings, RpcException failure)
+            throws IOException, InterruptedException {
+        if (!settings.direct() && FailureClassifier.noProvider(failure)) {
+            explainNoProvider(settings);
+        }
+    }
+
+    /** {@link #explainIfNoProvider} once the call is known to have gone through the registry and found none. */
+    static void explainNoProvider(DubboSettings settings) throws IOException, InterruptedException {
+        // Kept only RETRY_AFTER_MS, like a failure, also when a provider is listed: this is asked only after a call
+        // found none, and a later such call should look again.
         shared(List.of("providers", settings.registryHostPort(), settings.interfaceName(), settings.version(),
                 settings.group()), settings, RegistryMetadata::requireProvider, false);
     }

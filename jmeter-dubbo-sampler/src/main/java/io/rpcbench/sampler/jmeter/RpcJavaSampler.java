@@ -10,7 +10,6 @@ import io.rpcbench.sampler.call.TimedCall;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.UnaryOperator;
 import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
@@ -88,10 +87,11 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
             sampleInProgress.sampleEnd();
         }
     };
-    /** The sample's parameters as JMeter gives them, those named in property_overrides replaced (setupTest). */
-    private UnaryOperator<String> overridden = name -> contextInProgress.getParameter(name);
-    /** The parameters as JMeter substituted them for the sample in progress, for {@link RpcClient#bind}. */
-    private final SamplerParameters sampleParameters = new SamplerParameters(name -> overridden.apply(name));
+    /**
+     * The parameters as JMeter substituted them for the sample in progress, those named in property_overrides
+     * replaced, for {@link RpcClient#bind} (made in setupTest).
+     */
+    private SamplerParameters sampleParameters;
 
     /** Adds every parameter of this sampler with its default, in the order the GUI shows them. */
     protected abstract void addParameters(Arguments arguments);
@@ -126,7 +126,7 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         C setup;
         try {
             PropertyOverrides overrides = overrides(context.getParameter(PropertyOverrides.PARAMETER));
-            overridden = overrides.over(name -> contextInProgress.getParameter(name));
+            sampleParameters = new SamplerParameters(overrides.over(name -> contextInProgress.getParameter(name)));
             setup = setup(new SamplerParameters(overrides.over(context::getParameter)));
         } catch (BadParameterException e) {
             badParameter = e;

@@ -3,7 +3,6 @@ package io.rpcbench.sampler.json;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.rpcbench.sampler.dubbo.RegistryMetadata;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,8 +15,9 @@ import java.util.stream.Collectors;
  * What a Dubbo 3 provider publishes about a service in its metadata center: every method with its parameter
  * types, and for every type used its properties (POJO fields), items (collection and map type arguments) and
  * enum constants. Read from the JSON Dubbo stores under {@code /dubbo/metadata/<interface>/provider/<application>}
- * ({@link RegistryMetadata}); {@link #NONE} when there is none (parameter types given by the user). A Dubbo 2.7
- * provider stores the same path in its own dialect (nested property definitions, fastjson references), read alike.
+ * ({@link io.rpcbench.sampler.dubbo.RegistryMetadata}); {@link #NONE} when there is none (parameter types given by the
+ * user). A Dubbo 2.7 provider stores the same path in its own dialect (nested property definitions, fastjson
+ * references), read alike.
  */
 public record ServiceDefinition(String interfaceName, List<MethodSignature> methods, Map<String, Type> types) {
 
