@@ -1,6 +1,5 @@
 package io.rpcbench.agent.host;
 
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +18,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Wrap the real host once per agent; safe to call from several client threads (a caller that finds no fresh
  * reading takes one while the others asking for the same figure wait for it). {@link #coreCount()} and
- * {@link #pidsNamed} are passed through: specs call them when they arrive, not once a line.
+ * {@link #pidsNamed} are passed through: specs call them when they arrive, not once a line. So are the CPU ticks
+ * ({@link #cpuTicks()}, {@link #coreTicks}): a CPU spec starts from the last ticks any client read
+ * ({@code CpuHistory}), so a shared reading would hand a spec arriving within the max age of it (every
+ * {@code metrics-single} right after another client's line) that same reading again: no elapsed ticks, and its
+ * first value would be empty. One read of {@code /proc/stat} per CPU spec is cheap.
  */
 public final class SharedReadings implements Host {
     static final long MAX_AGE_MILLIS = 250;
@@ -29,8 +32,6 @@ public final class SharedReadings implements Host {
 
     private final Host host;
     private final Clock clock;
-    private final Recent<CpuTicks> cpuTicks = new Recent<CpuTicks>();
-    private final Map<Integer, Recent<CpuTicks>> coreTicks = new HashMap<Integer, Recent<CpuTicks>>();
     private final Recent<MemoryReading> memory = new Recent<MemoryReading>();
     private final Recent<List<DiskReading>> disks = new Recent<List<DiskReading>>();
     private final Recent<List<FileSystemReading>> fileSystems = new Recent<List<FileSystemReading>>();
@@ -88,30 +89,12 @@ public final class SharedReadings implements Host {
 
     @Override
     public CpuTicks cpuTicks() {
-        return cpuTicks.get(new Reading<CpuTicks>() {
-            @Override
-            public CpuTicks take() {
-                return host.cpuTicks();
-            }
-        });
+        return host.cpuTicks();
     }
 
     @Override
-    public CpuTicks coreTicks(final int core) {
-        Recent<CpuTicks> recent;
-        synchronized (coreTicks) {
-            recent = coreTicks.get(core);
-            if (recent == null) {
-                recent = new Recent<CpuTicks>();
-                coreTicks.put(core, recent);
-            }
-        }
-        return recent.get(new Reading<CpuTicks>() {
-            @Override
-            public CpuTicks take() {
-                return host.coreTicks(core);
-            }
-        });
+    public CpuTicks coreTicks(int core) {
+        return host.coreTicks(core);
     }
 
     @Override

@@ -24,13 +24,22 @@ class SharedReadingsTest {
     @Test
     void callersWithinTheMaxAgeOfAReadingGetThatReading() {
         MemoryReading first = shared.memory();
-        CpuTicks firstCpu = shared.cpuTicks();
         host.memory = new MemoryReading(2000, 500, 0, 0, 0, 0);
-        host.cpu = new CpuTicks(5, 0, 5, 90);
         now += MAX_AGE_NANOS - 1;
 
         assertThat(shared.memory()).isSameAs(first);
-        assertThat(shared.cpuTicks()).isSameAs(firstCpu);
+    }
+
+    @Test
+    void cpuTicksAreReadAfreshEvenWithinTheMaxAge() {
+        shared.cpuTicks();
+        shared.coreTicks(0);
+        host.cpu = new CpuTicks(5, 0, 5, 90);
+        host.cores.set(0, new CpuTicks(1, 0, 1, 8));
+        now += 1;
+
+        assertThat(shared.cpuTicks()).isSameAs(host.cpu);
+        assertThat(shared.coreTicks(0)).isSameAs(host.cores.get(0));
     }
 
     @Test

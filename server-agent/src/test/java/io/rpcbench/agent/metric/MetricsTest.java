@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.rpcbench.agent.FakeHost;
 import io.rpcbench.agent.host.CpuTicks;
+import io.rpcbench.agent.host.SharedReadings;
 import io.rpcbench.agent.host.DiskReading;
 import io.rpcbench.agent.host.FileSystemReading;
 import io.rpcbench.agent.host.InterfaceReading;
@@ -56,6 +57,21 @@ class MetricsTest {
         assertThat(iowait.read()).isCloseTo(10.0, within(1e-9));
         assertThat(combined.read()).as("combined is everything but idle").isCloseTo(50.0, within(1e-9));
         assertThat(catalog.create("cpu:idle").read()).as("a new spec starts from the last reading").isNaN();
+    }
+
+    @Test
+    void aSpecArrivingRightAfterAnotherClientsLineHasACpuValue() throws Exception {
+        // As in the agent: readings shared per interval. A metrics-single arriving a few ms after a streaming
+        // client's line starts from that line's ticks and must read the machine again, not be handed the same ticks.
+        MetricCatalog shared = new MetricCatalog(new SharedReadings(host), new PlatformJmx(), false, false);
+        host.cpu = new CpuTicks(100, 0, 50, 800, 50);
+        shared.startCpuHistory();
+        Metric streaming = shared.create("cpu:idle");
+        host.cpu = new CpuTicks(160, 0, 70, 900, 70);
+        streaming.read();
+        host.cpu = new CpuTicks(190, 0, 70, 1000, 70);  // +30 user +100 idle = 130
+
+        assertThat(shared.create("cpu:user").read()).isCloseTo(100.0 * 30 / 130, within(1e-9));
     }
 
     @Test
