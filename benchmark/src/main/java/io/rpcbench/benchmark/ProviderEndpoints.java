@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /**
  * The endpoints a provider announces in its ready line,
- * {@code rpcbench-provider ready zookeeper=127.0.0.1:2181 dubbo=dubbo://127.0.0.1:20880 thrift=127.0.0.1:9090}.
+ * {@code rpcbench-provider ready zookeeper=127.0.0.1:2181 dubbo=dubbo://127.0.0.1:20880 thrift=127.0.0.1:9090},
+ * with {@code rest=http://127.0.0.1:<port>} at the end when the provider was started with {@code --rest-port}.
  */
 public record ProviderEndpoints(Map<String, String> endpoints) {
 
@@ -44,6 +45,11 @@ public record ProviderEndpoints(Map<String, String> endpoints) {
     /** The Thrift endpoint as {@code host:port}. */
     public Optional<String> thrift() {
         return Optional.ofNullable(endpoints.get("thrift"));
+    }
+
+    /** The echo over HTTP as {@code http://host:port} (provider option {@code --rest-port}). */
+    public Optional<String> rest() {
+        return Optional.ofNullable(endpoints.get("rest"));
     }
 
     /** The port of a {@code host:port} or {@code scheme://host:port} endpoint. */

@@ -1,9 +1,11 @@
 package io.rpcbench.benchmark;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -88,14 +90,24 @@ public final class ProviderProcess implements AutoCloseable {
         return process.pid();
     }
 
-    /** The JMeter properties that point the shipped plans at this provider. */
+    /**
+     * The JMeter properties that point the shipped plans at this provider: {@code dubbo.address}, {@code thrift.host},
+     * {@code thrift.port}, and {@code rest.host}, {@code rest.port} when it serves the echo over HTTP
+     * ({@code --rest-port}).
+     */
     public Map<String, String> planProperties() {
         String zookeeper = endpoints.zookeeper().orElseThrow(() -> new IllegalStateException("no zookeeper endpoint"));
         String thrift = endpoints.thrift().orElseThrow(() -> new IllegalStateException("no thrift endpoint"));
-        return Map.of(
+        Map<String, String> properties = new LinkedHashMap<>(Map.of(
                 "dubbo.address", "zookeeper://" + zookeeper,
                 "thrift.host", thrift.substring(0, thrift.lastIndexOf(':')),
-                "thrift.port", Integer.toString(ProviderEndpoints.port(thrift)));
+                "thrift.port", Integer.toString(ProviderEndpoints.port(thrift))));
+        endpoints.rest().ifPresent(rest -> {
+            URI url = URI.create(rest);
+            properties.put("rest.host", url.getHost());
+            properties.put("rest.port", Integer.toString(url.getPort()));
+        });
+        return Map.copyOf(properties);
     }
 
     /**

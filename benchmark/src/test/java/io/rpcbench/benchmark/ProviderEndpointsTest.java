@@ -18,6 +18,15 @@ class ProviderEndpointsTest {
     }
 
     @Test
+    void parsesTheHttpEchoEndpoint() {
+        ProviderEndpoints endpoints = ProviderEndpoints.parse("rpcbench-provider ready zookeeper=127.0.0.1:2181 "
+                + "dubbo=dubbo://127.0.0.1:20880 thrift=127.0.0.1:9090 rest=http://127.0.0.1:50051");
+        assertThat(endpoints.rest()).contains("http://127.0.0.1:50051");
+        assertThat(ProviderEndpoints.port(endpoints.rest().orElseThrow())).isEqualTo(50051);
+        assertThat(ProviderEndpoints.parse("rpcbench-provider ready thrift=127.0.0.1:1").rest()).isEmpty();
+    }
+
+    @Test
     void anEndpointLeftOutIsEmpty() {
         assertThat(ProviderEndpoints.parse("rpcbench-provider ready thrift=127.0.0.1:1").dubbo()).isEmpty();
     }

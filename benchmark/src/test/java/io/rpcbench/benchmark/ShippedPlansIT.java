@@ -2,9 +2,14 @@ package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.net.httpserver.HttpServer;
 import io.rpcbench.reports.JtlSample;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -14,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Runs each shipped plan headless through the real JMeter engine of the laid-out home, against the
@@ -28,7 +34,8 @@ class ShippedPlansIT {
 
     @BeforeAll
     static void startProvider() throws Exception {
-        provider = ProviderProcess.start(Plans.LAYOUT, List.of(), dir.resolve("provider.log"));
+        // With the echo over HTTP too, for seed-003-rest (and so that the socket check covers its port).
+        provider = ProviderProcess.start(Plans.LAYOUT, List.of("--rest-port", "0"), dir.resolve("provider.log"));
     }
 
     @AfterAll
@@ -59,6 +66,71 @@ class ShippedPlansIT {
             assertThat(sample.bytes()).isBetween((long) payloadBytes, payloadBytes + 512L);
             assertThat(sample.sentBytes()).isGreaterThanOrEqualTo(payloadBytes);
         });
+    }
+
+    /**
+     * The REST plan through JMeter's stock HTTP Request: every sample is a POST of a {@code size_bytes} string to the
+     * provider's echo URL whose answer the plan's Response Assertion found to be that string; received bytes are the
+     * body plus the HTTP headers.
+     */
+    @ParameterizedTest(name = "seed-003-rest size_bytes={0}")
+    @ValueSource(ints = {4, 1024})
+    void restPlanPostsTheStringAndEveryAnswerIsItsEcho(int sizeBytes) throws Exception {
+        Map<String, String> properties = new HashMap<>(Plans.SHORT_RUN);
+        properties.put("size_bytes", Integer.toString(sizeBytes));
+        JMeterRun run = JMeterRun.of(Plans.LAYOUT, "seed-003-rest", dir.resolve("seed-003-rest-" + sizeBytes))
+                .dashboard(false)
+                .properties(provider.planProperties())
+                .properties(properties);
+        run.run(Duration.ofMinutes(2));
+
+        String echoUrl = provider.endpoints().rest().orElseThrow() + "/io.rpcbench.echo.EchoService/echo";
+        List<JtlSample> samples = Plans.samples(run.jtl());
+        assertThat(samples).isNotEmpty();
+        assertThat(samples).allSatisfy(sample -> {
+            assertThat(sample.label()).isEqualTo("seed-003-rest");
+            assertThat(sample.url()).isEqualTo(echoUrl);
+            assertThat(sample.success()).as("success of %s", sample).isTrue();
+            assertThat(sample.bytes()).isBetween(sizeBytes + 50L, sizeBytes + 300L);
+            assertThat(sample.sentBytes()).isGreaterThanOrEqualTo(sizeBytes);
+        });
+    }
+
+    /**
+     * The REST plan's assertion is what makes a sample succeed: a server that answers 200 with another body than
+     * the string sent (here one that always says "abce") fails every sample, with the assertion's message.
+     */
+    @Test
+    void restPlanFailsEverySampleWhoseBodyIsNotTheEcho() throws Exception {
+        HttpServer wrongEcho = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        wrongEcho.createContext("/", exchange -> {
+            byte[] body = "abce".getBytes(StandardCharsets.US_ASCII);
+            exchange.getRequestBody().readAllBytes();
+            exchange.getResponseHeaders().add("Content-Type", "text/plain");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        wrongEcho.start();
+        try {
+            JMeterRun run = JMeterRun.of(Plans.LAYOUT, "seed-003-rest", dir.resolve("seed-003-rest-wrong-echo"))
+                    .dashboard(false)
+                    .properties(Map.of("rest.host", "127.0.0.1",
+                            "rest.port", Integer.toString(wrongEcho.getAddress().getPort())))
+                    .properties(Plans.SHORT_RUN);
+            run.run(Duration.ofMinutes(2));
+
+            List<JtlSample> samples = Plans.samples(run.jtl());
+            assertThat(samples).isNotEmpty();
+            assertThat(samples).allSatisfy(sample -> {
+                assertThat(sample.success()).as("success of %s", sample).isFalse();
+                assertThat(sample.responseCode()).isEqualTo("200");
+            });
+            assertThat(Files.readString(run.jtl())).as("the assertion's failure message in the JTL")
+                    .contains("the body is not the echo of the size_bytes string sent");
+        } finally {
+            wrongEcho.stop(0);
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import io.rpcbench.example.OrderService;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.provider.dubbo.ExportedService;
 import io.rpcbench.provider.registry.EmbeddedZooKeeper;
+import io.rpcbench.provider.rest.RestEndpoint;
 import io.rpcbench.provider.thrift.ThriftEndpoint;
 import java.util.List;
 import java.util.Optional;
@@ -13,7 +14,9 @@ import java.util.StringJoiner;
 
 /**
  * The running provider: a registry (embedded ZooKeeper or an external one), the Dubbo export (the echo service and
- * the example {@code io.rpcbench.example.OrderService}, on one port) and the Thrift server, started in that order and stopped in reverse. The public API behind the command, also used by tests.
+ * the example {@code io.rpcbench.example.OrderService}, on one port), the Thrift server and, when asked for, the echo
+ * over HTTP ({@link RestEndpoint}), started in that order and stopped in reverse. The public API behind the command,
+ * also used by tests.
  *
  * <pre>{@code
  * JvmDefaults.apply();
@@ -35,12 +38,15 @@ public final class EchoProvider implements AutoCloseable {
     private final EmbeddedZooKeeper zookeeper;
     private final DubboEndpoint dubbo;
     private final ThriftEndpoint thrift;
+    private final RestEndpoint rest;
 
-    private EchoProvider(String registry, EmbeddedZooKeeper zookeeper, DubboEndpoint dubbo, ThriftEndpoint thrift) {
+    private EchoProvider(String registry, EmbeddedZooKeeper zookeeper, DubboEndpoint dubbo, ThriftEndpoint thrift,
+            RestEndpoint rest) {
         this.registry = registry;
         this.zookeeper = zookeeper;
         this.dubbo = dubbo;
         this.thrift = thrift;
+        this.rest = rest;
     }
 
     /**
@@ -53,6 +59,7 @@ public final class EchoProvider implements AutoCloseable {
         DelayedEcho echo = new DelayedEcho(settings.delayMs());
         EmbeddedZooKeeper zookeeper = null;
         ThriftEndpoint thrift = null;
+        DubboEndpoint dubbo = null;
         try {
             String registry;
             if (settings.registry().isPresent()) {
@@ -65,14 +72,20 @@ public final class EchoProvider implements AutoCloseable {
                 thrift = ThriftEndpoint.start(echo, settings.bind(), settings.thriftPort(), settings.thriftTransport(),
                         settings.thriftProtocol(), settings.threads());
             }
-            DubboEndpoint dubbo = null;
             if (settings.dubbo()) {
                 dubbo = DubboEndpoint.start(dubboServices(echo), "zookeeper://" + registry, settings.bind(),
                         settings.dubboPort(), settings.dubboProtocol(), settings.serialization(), settings.threads(),
                         null, null);
             }
-            return new EchoProvider(registry, zookeeper, dubbo, thrift);
+            RestEndpoint rest = null;
+            if (settings.rest()) {
+                rest = RestEndpoint.start(echo, settings.bind(), settings.restPort(), settings.threads());
+            }
+            return new EchoProvider(registry, zookeeper, dubbo, thrift, rest);
         } catch (RuntimeException e) {
+            if (dubbo != null) {
+                dubbo.close();
+            }
             if (thrift != null) {
                 thrift.close();
             }
@@ -90,8 +103,9 @@ public final class EchoProvider implements AutoCloseable {
     }
 
     /**
-     * {@code rpcbench-provider ready zookeeper=127.0.0.1:2181 dubbo=dubbo://127.0.0.1:20880 thrift=127.0.0.1:9090}:
-     * key=value tokens separated by single spaces, a key left out when its endpoint is disabled.
+     * {@code rpcbench-provider ready zookeeper=127.0.0.1:2181 dubbo=dubbo://127.0.0.1:20880 thrift=127.0.0.1:9090}
+     * (and {@code rest=http://127.0.0.1:<port>} with {@code --rest-port}): key=value tokens separated by single
+     * spaces, a key left out when its endpoint is disabled.
      */
     public String readyLine() {
         StringJoiner line = new StringJoiner(" ");
@@ -99,6 +113,7 @@ public final class EchoProvider implements AutoCloseable {
         line.add("zookeeper=" + registry);
         dubbo().ifPresent(d -> line.add("dubbo=" + d.endpoint()));
         thrift().ifPresent(t -> line.add("thrift=" + t.hostPort()));
+        rest().ifPresent(r -> line.add("rest=" + r.url()));
         return line.toString();
     }
 
@@ -115,9 +130,20 @@ public final class EchoProvider implements AutoCloseable {
         return Optional.ofNullable(thrift);
     }
 
-    /** Unexports Dubbo (while the registry still runs, so it unregisters), stops Thrift, stops ZooKeeper. */
+    /** The echo over HTTP, when {@code --rest-port} asked for it. */
+    public Optional<RestEndpoint> rest() {
+        return Optional.ofNullable(rest);
+    }
+
+    /**
+     * Stops the HTTP endpoint, unexports Dubbo (while the registry still runs, so it unregisters), stops Thrift, stops
+     * ZooKeeper.
+     */
     @Override
     public void close() {
+        if (rest != null) {
+            rest.close();
+        }
         if (dubbo != null) {
             dubbo.close();
         }

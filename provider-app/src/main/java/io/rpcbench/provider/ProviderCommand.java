@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "rpcbench-provider", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Starts ZooKeeper (embedded unless --registry), exports io.rpcbench.echo.EchoService and "
                 + "io.rpcbench.example.OrderService over "
-                + "Dubbo and serves ThriftEchoService over Thrift, then prints one ready line.")
+                + "Dubbo and serves ThriftEchoService over Thrift (and the echo over HTTP with --rest-port), then prints "
+                + "one ready line.")
 public final class ProviderCommand implements Callable<Integer> {
 
     /** Dubbo protocols the provider can export. */
@@ -72,6 +73,10 @@ public final class ProviderCommand implements Callable<Integer> {
 
     @Option(names = "--delay-ms", defaultValue = "0", description = "Sleep before answering each call, in ms (default: ${DEFAULT-VALUE}).")
     private int delayMs;
+
+    @Option(names = "--rest-port", description = "Also serve the echo over HTTP/1.1 (plain text or JSON, Dubbo's triple "
+            + "protocol) on this port; 0 picks a free one (default: off).")
+    private Integer restPort;
 
     @Option(names = "--no-dubbo", description = "Do not export over Dubbo.")
     private boolean noDubbo;
@@ -132,6 +137,9 @@ public final class ProviderCommand implements Callable<Integer> {
         checkPort("--zookeeper-port", zookeeperPort);
         checkPort("--dubbo-port", dubboPort);
         checkPort("--thrift-port", thriftPort);
+        if (restPort != null) {
+            checkPort("--rest-port", restPort);
+        }
         if (threads < 1) {
             throw bad("--threads", threads + " is out of range; expected 1 or more");
         }
@@ -170,7 +178,8 @@ public final class ProviderCommand implements Callable<Integer> {
             throw bad("--registry", e.getMessage());
         }
         return new ProviderSettings(bind, external, zookeeperPort, !noDubbo, dubboPort, dubboProtocol, serialization,
-                !noThrift, thriftPort, transport, protocol, threads, delayMs);
+                !noThrift, thriftPort, transport, protocol, threads, delayMs, restPort != null,
+                restPort == null ? 0 : restPort);
     }
 
     private void checkPort(String option, int port) {

@@ -23,6 +23,8 @@ import java.util.Optional;
  * @param thriftProtocol  binary or compact
  * @param threads         worker threads of the Dubbo and of the Thrift server each
  * @param delayMs         time every call sleeps before it answers (seed 002's simulated latency)
+ * @param rest            whether to serve the echo over HTTP (seed 003's REST case; off unless asked for)
+ * @param restPort        port of the HTTP endpoint
  */
 public record ProviderSettings(
         String bind,
@@ -37,4 +39,6 @@ public record ProviderSettings(
         ThriftTransport thriftTransport,
         ThriftProtocol thriftProtocol,
         int threads,
-        int delayMs) {}
+        int delayMs,
+        boolean rest,
+        int restPort) {}

@@ -31,6 +31,15 @@ class ProviderCommandTest {
         assertThat(s.thriftProtocol()).isEqualTo(ThriftProtocol.BINARY);
         assertThat(s.threads()).isEqualTo(200);
         assertThat(s.delayMs()).isZero();
+        assertThat(s.rest()).as("HTTP echo off unless --rest-port").isFalse();
+    }
+
+    @Test
+    void restPortTurnsTheHttpEchoOn() {
+        ProviderSettings s = ProviderCommand.settings("--rest-port", "0");
+
+        assertThat(s.rest()).isTrue();
+        assertThat(s.restPort()).isZero();
     }
 
     @Test
@@ -47,6 +56,8 @@ class ProviderCommandTest {
                 + " | Invalid value for option '--thrift-port': 65536 is out of range; expected 0 (pick a free port) to 65535",
         "--zookeeper-port  | 70000       "
                 + " | Invalid value for option '--zookeeper-port': 70000 is out of range; expected 0 (pick a free port) to 65535",
+        "--rest-port       | 65536       "
+                + " | Invalid value for option '--rest-port': 65536 is out of range; expected 0 (pick a free port) to 65535",
         "--zookeeper-port  | abc         "
                 + " | Invalid value for option '--zookeeper-port': 'abc' is not an int",
         "--threads         | 0           "
