@@ -155,6 +155,72 @@ class ShippedPlansIT {
                 assertThat(sample.success()).as("success of %s", sample).isTrue());
     }
 
+    /** Seed 000's stability plan: one thread group calling the three echoes in turn, each with its own label. */
+    @Test
+    void stabilityPlanCallsTheStringThePersonAndTheMapInTurn() throws Exception {
+        String plan = "seed-000-stability";
+        // Longer than SHORT_RUN: each thread goes through all three samplers, each opening its client on first use.
+        JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan)).dashboard(false)
+                .properties(provider.planProperties())
+                .properties(Map.of("threads", "2", "rampup", "0", "duration", "8"));
+        run.run(Duration.ofMinutes(2));
+
+        List<JtlSample> samples = Plans.samples(run.jtl());
+        assertThat(samples).extracting(JtlSample::label).containsOnly("string-5k", "person", "map-3-persons")
+                .contains("string-5k", "person", "map-3-persons");
+        assertThat(samples).allSatisfy(sample -> assertThat(sample.success()).as("success of %s", sample).isTrue());
+        // Each thread calls the three in turn: the counts differ by at most one per thread.
+        Map<String, Long> counts = samples.stream().collect(
+                java.util.stream.Collectors.groupingBy(JtlSample::label, java.util.stream.Collectors.counting()));
+        assertThat(counts.values().stream().mapToLong(Long::longValue).max().orElseThrow()
+                - counts.values().stream().mapToLong(Long::longValue).min().orElseThrow()).isLessThanOrEqualTo(2);
+        assertThat(samples).filteredOn(s -> s.label().equals("string-5k"))
+                .allSatisfy(s -> assertThat(s.bytes()).isBetween(5120L, 5120L + 512));
+        // A person of about 1 KiB, and three of them: the map's response is the larger.
+        long person = samples.stream().filter(s -> s.label().equals("person")).mapToLong(JtlSample::bytes).max()
+                .orElseThrow();
+        long map = samples.stream().filter(s -> s.label().equals("map-3-persons")).mapToLong(JtlSample::bytes).min()
+                .orElseThrow();
+        assertThat(person).isBetween(900L, 2048L);
+        assertThat(map).isGreaterThan(2 * person);
+    }
+
+    /**
+     * Seed 000's pressure plan with an interval of one second: the size changes during the run, every thread of the
+     * JMeter sends the interval's size (a few sizes in all, not one per thread and sample), and each sample's
+     * {@code size_bytes} column matches what it received.
+     */
+    @Test
+    void pressurePlanChangesTheStringSizeEveryIntervalForAllThreads() throws Exception {
+        String plan = "seed-000-pressure";
+        JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan)).dashboard(false)
+                .properties(provider.planProperties())
+                .properties(Map.of("threads", "2", "rampup", "0", "duration", "10", "size_interval", "1",
+                        "size_min", "100", "size_max", "5000", "sample_variables", "elapsed_us,size_bytes"));
+        run.run(Duration.ofMinutes(2));
+
+        List<String> lines = java.nio.file.Files.readAllLines(run.jtl());
+        // JMeter writes the names of sample variables in double quotes: "size_bytes".
+        List<String> header = List.of(lines.get(0).replace("\"", "").split(","));
+        int bytes = header.indexOf("bytes");
+        int size = header.indexOf("size_bytes");
+        int success = header.indexOf("success");
+        int timeStamp = header.indexOf("timeStamp");
+        assertThat(size).as("size_bytes column in %s", header).isPositive();
+        List<String[]> rows = lines.subList(1, lines.size()).stream().map(line -> line.split(",")).toList();
+        assertThat(rows).isNotEmpty().allSatisfy(row -> {
+            assertThat(row[success]).as("success of %s", String.join(",", row)).isEqualTo("true");
+            long sent = Long.parseLong(row[size]);
+            assertThat(sent).isBetween(100L, 5000L);
+            assertThat(Long.parseLong(row[bytes])).isBetween(sent, sent + 512);
+        });
+        long sizes = rows.stream().map(row -> row[size]).distinct().count();
+        long seconds = rows.stream().mapToLong(row -> Long.parseLong(row[timeStamp]) / 1000).max().orElseThrow()
+                - rows.stream().mapToLong(row -> Long.parseLong(row[timeStamp]) / 1000).min().orElseThrow() + 1;
+        assertThat(seconds).as("seconds with samples (the consumer opens first)").isGreaterThanOrEqualTo(3);
+        assertThat(sizes).as("distinct sizes over %d s", seconds).isBetween(2L, seconds + 1);
+    }
+
     @Test
     void everySocketOfTheProviderStaysOnLoopbackWhileAPlanRuns() throws Exception {
         JMeterRun run = JMeterRun.of(Plans.LAYOUT, "dubbo-echo-1k", dir.resolve("sockets")).dashboard(false)

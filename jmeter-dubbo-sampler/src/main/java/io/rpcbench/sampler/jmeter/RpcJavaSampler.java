@@ -247,7 +247,15 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         } catch (BadParameterException e) { // e.g. ${var} made the arguments invalid for this sample only
             return TimedCall.refused(e, stopwatch);
         }
-        return TimedCall.run(current, summary, stopwatch);
+        return TimedCall.run(current, sampleSummary(summary), stopwatch);
+    }
+
+    /**
+     * The summary of the sample about to be made, after its {@link RpcClient#bind}: {@code setupSummary} (the
+     * {@link #summary} made once in setupTest) unless the request changes from sample to sample.
+     */
+    protected String sampleSummary(String setupSummary) {
+        return setupSummary;
     }
 
     /**
