@@ -14,7 +14,9 @@ import java.util.Map;
  * check: a CPU loop (seed 000) and a delayed string build (seed 002).
  *
  * <p>Those two are default methods that refuse the call, so that a provider serving only the echoes (the
- * Dubbo 2.7 provider, test doubles) need not implement them; rpcbench's provider app overrides both.
+ * Dubbo 2.7 provider, test doubles) need not implement them; rpcbench's provider app overrides both. The refusal is
+ * an {@code IllegalStateException} because Dubbo 3.3's strict serialization sends that back to the caller, while it
+ * turns an {@code UnsupportedOperationException}, which its allow list lacks, into an unexplained transport failure.
  */
 public interface EchoService {
 
@@ -42,10 +44,10 @@ public interface EchoService {
      * {@link RandomNumbers#append}). Only the length travels back: the scenario loads the provider's CPU, not the
      * network.
      *
-     * @throws UnsupportedOperationException by default: this provider does not serve the scenario
+     * @throws IllegalStateException by default: this provider does not serve the scenario
      */
     default int appendRandomNumbers(String text, int rounds) {
-        throw new UnsupportedOperationException("appendRandomNumbers (seed 000's CPU scenario) is not served by "
+        throw new IllegalStateException("appendRandomNumbers (seed 000's CPU scenario) is not served by "
                 + getClass().getName());
     }
 
@@ -54,10 +56,10 @@ public interface EchoService {
      * work), then builds and returns {@link EchoPayload#text(int) EchoPayload.text(length)}, which the caller checks
      * by building the same text.
      *
-     * @throws UnsupportedOperationException by default: this provider does not serve the scenario
+     * @throws IllegalStateException by default: this provider does not serve the scenario
      */
     default String sleepAndBuildText(int delayMs, int length) {
-        throw new UnsupportedOperationException("sleepAndBuildText (seed 002's delay scenario) is not served by "
+        throw new IllegalStateException("sleepAndBuildText (seed 002's delay scenario) is not served by "
                 + getClass().getName());
     }
 }
