@@ -103,22 +103,30 @@ public final class SamplerParameters {
         int delay = integer(DELAY_MS, DEFAULT_DELAY_MS, 0, MAX_TIMEOUT_MS);
         switch (kind) {
             case CPU:
-                long most = (EchoPayload.MAX_SIZE_BYTES - (long) size) / RandomNumbers.DIGITS;
-                if (rounds > most) {
-                    throw BadParameterException.of(ROUNDS, Integer.toString(rounds), "with " + SIZE_BYTES + " " + size
-                            + " would build more than " + EchoPayload.MAX_SIZE_BYTES + " chars", "at most " + most);
-                }
-                return EchoRequest.cpu(size, rounds);
+                return cpuRequest(size, rounds);
             case BUILT:
-                int timeout = timeoutMs();
-                if (delay >= timeout) { // every call would time out: said before the first one
-                    throw BadParameterException.of(DELAY_MS, Integer.toString(delay), "is not below " + TIMEOUT_MS
-                            + " " + timeout, "a delay shorter than the call's timeout, or a longer " + TIMEOUT_MS);
-                }
-                return EchoRequest.built(delay, size);
+                return builtRequest(delay, size);
             default:
                 return EchoRequest.of(kind, size, count);
         }
+    }
+
+    private static EchoRequest cpuRequest(int size, int rounds) {
+        long most = (EchoPayload.MAX_SIZE_BYTES - (long) size) / RandomNumbers.DIGITS;
+        if (rounds > most) {
+            throw BadParameterException.of(ROUNDS, Integer.toString(rounds), "with " + SIZE_BYTES + " " + size
+                    + " would build more than " + EchoPayload.MAX_SIZE_BYTES + " chars", "at most " + most);
+        }
+        return EchoRequest.cpu(size, rounds);
+    }
+
+    private EchoRequest builtRequest(int delay, int size) {
+        int timeout = timeoutMs();
+        if (delay >= timeout) { // every call would time out: said before the first one
+            throw BadParameterException.of(DELAY_MS, Integer.toString(delay), "is not below " + TIMEOUT_MS + " "
+                    + timeout, "a delay shorter than the call's timeout, or a longer " + TIMEOUT_MS);
+        }
+        return EchoRequest.built(delay, size);
     }
 
     public int timeoutMs() {
