@@ -27,4 +27,8 @@ service ThriftEchoService {
   map<string, ThriftPerson> echoPersons(1: map<string, ThriftPerson> persons),
   void ping(),
   list<ThriftPerson> listPersons(1: i32 count, 2: i32 sizeBytes),
+  /* Seed 000's CPU scenario: the length of text with rounds random numbers of 10 digits appended, one by one. */
+  i32 appendRandomNumbers(1: string text, 2: i32 rounds),
+  /* Seed 002's delay scenario: sleeps delayMs, then builds and returns EchoPayload.text(length). */
+  string sleepAndBuildText(1: i32 delayMs, 2: i32 length),
 }

@@ -2,10 +2,15 @@ package io.rpcbench.benchmark;
 
 import io.rpcbench.reports.JtlReader;
 import io.rpcbench.reports.JtlSample;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /** What the integration tests share: the checkout under test and short headless runs of its plans. */
 final class Plans {
@@ -22,5 +27,19 @@ final class Plans {
         List<JtlSample> samples = new ArrayList<>();
         JtlReader.read(jtl, samples::add);
         return samples;
+    }
+
+    /**
+     * Samples per JMeter thread, by the JTL's {@code threadName} column. Read by splitting at commas: enough for the
+     * successful samples of the shipped plans, whose labels and messages hold none.
+     */
+    static Map<String, Long> callsPerThread(Path jtl) throws IOException {
+        List<String> lines = Files.readAllLines(jtl);
+        int column = List.of(lines.get(0).split(",")).indexOf("threadName");
+        if (column < 0) {
+            throw new IllegalStateException(jtl + " has no threadName column: " + lines.get(0));
+        }
+        return lines.stream().skip(1).map(line -> line.split(",")[column])
+                .collect(Collectors.groupingBy(Function.identity(), TreeMap::new, Collectors.counting()));
     }
 }

@@ -68,6 +68,64 @@ class ShippedPlansIT {
         });
     }
 
+    /** Seed 000's CPU plan: a 1 KiB string goes out, the provider's built length (an int) comes back, checked. */
+    @Test
+    void cpuPlanRunsWithoutFailedSamplesAndSendsTheString() throws Exception {
+        JMeterRun run = JMeterRun.of(Plans.LAYOUT, "seed-000-cpu", dir.resolve("seed-000-cpu")).dashboard(false)
+                .properties(provider.planProperties())
+                .properties(Plans.SHORT_RUN);
+        run.run(Duration.ofMinutes(2));
+
+        List<JtlSample> samples = Plans.samples(run.jtl());
+        assertThat(samples).isNotEmpty();
+        assertThat(samples).allSatisfy(sample -> {
+            assertThat(sample.label()).isEqualTo("seed-000-cpu");
+            assertThat(sample.success()).as("success of %s", sample).isTrue();
+            assertThat(sample.sentBytes()).isGreaterThanOrEqualTo(1024);
+            assertThat(sample.bytes()).isPositive().isLessThan(512);
+        });
+    }
+
+    /** Seed 002's plans by duration, as the other plans: {@code loops} left at -1. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"seed-002-delay-dubbo", "seed-002-delay-thrift"})
+    void delayPlanRunsForItsDurationWhenLoopsIsNotSet(String plan) throws Exception {
+        JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan + "-duration")).dashboard(false)
+                .properties(provider.planProperties())
+                .properties(Plans.SHORT_RUN)
+                .properties(Map.of("delay_ms", "20", "size_bytes", "5000"));
+        // Loops -1 is endless: only the duration can end the run (run() fails past its deadline, stopping JMeter).
+        run.run(Duration.ofMinutes(1));
+
+        List<JtlSample> samples = Plans.samples(run.jtl());
+        assertThat(samples).isNotEmpty();
+        assertThat(samples).allSatisfy(sample -> {
+            assertThat(sample.label()).isEqualTo(plan);
+            assertThat(sample.success()).as("success of %s", sample).isTrue();
+            assertThat(sample.elapsed()).isGreaterThanOrEqualTo(20);
+            assertThat(sample.bytes()).isBetween(5000L, 5000L + 512);
+        });
+    }
+
+    /** Seed 002's fixed number of calls per thread ({@code loops}): exactly that many from each thread. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"seed-002-delay-dubbo", "seed-002-delay-thrift"})
+    void delayPlanMakesExactlyLoopsCallsPerThread(String plan) throws Exception {
+        JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan + "-loops")).dashboard(false)
+                .properties(provider.planProperties())
+                // A duration shorter than the calls take: loops must win over it.
+                .properties(Map.of("threads", "3", "rampup", "0", "duration", "1", "loops", "40",
+                        "delay_ms", "50", "size_bytes", "10"));
+        run.run(Duration.ofMinutes(2));
+
+        assertThat(Plans.samples(run.jtl())).hasSize(3 * 40).allSatisfy(sample -> {
+            assertThat(sample.success()).as("success of %s", sample).isTrue();
+            assertThat(sample.elapsed()).isGreaterThanOrEqualTo(50);
+        });
+        assertThat(Plans.callsPerThread(run.jtl())).hasSize(3).allSatisfy((thread, calls) ->
+                assertThat(calls).as("calls of %s", thread).isEqualTo(40));
+    }
+
     /**
      * The REST plan through JMeter's stock HTTP Request: every sample is a POST of a {@code size_bytes} string to the
      * provider's echo URL whose answer the plan's Response Assertion found to be that string; received bytes are the

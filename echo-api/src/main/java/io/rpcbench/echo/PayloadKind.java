@@ -15,7 +15,11 @@ public enum PayloadKind {
     /** A list of persons built by the provider; N is the size of each person. */
     LIST("list"),
     /** A call with no argument and no result. */
-    NONE("none");
+    NONE("none"),
+    /** A string of N bytes the provider appends random numbers to, round after round (seed 000's CPU scenario). */
+    CPU("cpu"),
+    /** A string of N bytes the provider builds after a delay (seed 002's delay scenario). */
+    BUILT("built");
 
     private final String userName;
 

@@ -3,12 +3,17 @@ package io.rpcbench.provider;
 import io.rpcbench.echo.EchoPayload;
 import io.rpcbench.echo.EchoService;
 import io.rpcbench.echo.Person;
+import io.rpcbench.echo.RandomNumbers;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The echo service both protocols serve: every call first sleeps the configured delay (seed 002 simulates a
  * provider's work that way), then returns its argument. With delay 0 it does nothing but return.
+ *
+ * <p>Two calls work besides: {@link #appendRandomNumbers} loops on the CPU (seed 000) and {@link #sleepAndBuildText}
+ * sleeps the delay it is given and builds a text (seed 002, each call choosing its own delay); the configured delay
+ * comes first for them too.
  */
 public final class DelayedEcho implements EchoService {
 
@@ -50,7 +55,28 @@ public final class DelayedEcho implements EchoService {
         return EchoPayload.persons(count, sizeBytes);
     }
 
+    @Override
+    public int appendRandomNumbers(String text, int rounds) {
+        pause();
+        return RandomNumbers.append(text, rounds);
+    }
+
+    @Override
+    public String sleepAndBuildText(int delayMs, int length) {
+        if (delayMs < 0) {
+            throw new IllegalArgumentException("delayMs " + delayMs + " is negative; expected 0 or more");
+        }
+        EchoPayload.checkSize(length);
+        pause();
+        sleep(delayMs);
+        return EchoPayload.text(length);
+    }
+
     private void pause() {
+        sleep(delayMs);
+    }
+
+    private static void sleep(long delayMs) {
         if (delayMs == 0) {
             return;
         }

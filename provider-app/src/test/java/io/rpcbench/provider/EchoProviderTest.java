@@ -79,6 +79,19 @@ class EchoProviderTest {
         }
     }
 
+    /** Through each protocol's own proxy: Dubbo's consumer proxy must send the interface's default methods too. */
+    @Test
+    void bothProtocolsServeTheCpuLoopAndTheDelayedTextBuild() throws Exception {
+        String text = EchoPayload.text(1024);
+        try (DubboEchoClient dubbo = new DubboEchoClient(provider.dubbo().orElseThrow().endpoint(), "hessian2");
+             ThriftEchoClient thrift = ThriftEchoClient.buffered(provider.thrift().orElseThrow().hostPort())) {
+            assertThat(dubbo.echo.appendRandomNumbers(text, 10_000)).isEqualTo(1024 + 100_000);
+            assertThat(thrift.echo.appendRandomNumbers(text, 10_000)).isEqualTo(1024 + 100_000);
+            assertThat(dubbo.echo.sleepAndBuildText(10, 5000)).isEqualTo(EchoPayload.text(5000));
+            assertThat(thrift.echo.sleepAndBuildText(10, 5000)).isEqualTo(EchoPayload.text(5000));
+        }
+    }
+
     @Test
     void registeredUrlsNameTheLoopbackFormOnly() throws Exception {
         int dubboPort = provider.dubbo().orElseThrow().port();

@@ -3,6 +3,7 @@ package io.rpcbench.sampler.call;
 import io.rpcbench.echo.EchoPayload;
 import io.rpcbench.echo.PayloadKind;
 import io.rpcbench.echo.Person;
+import io.rpcbench.echo.RandomNumbers;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.Map;
@@ -18,12 +19,17 @@ import java.util.Objects;
  * String sent = (String) request.argument();
  * String problem = request.mismatch(response);   // null when the response is the echo
  * }</pre>
+ *
+ * <p>The two kinds that make the provider work are built by their own factories, which take what they need:
+ * {@link #cpu(int, int)} and {@link #built(int, int)}.
  */
 public final class EchoRequest {
 
     private final PayloadKind kind;
     private final int sizeBytes;
     private final int listCount;
+    private final int rounds;
+    private final int delayMs;
     private final Object argument;
     private final Object expected;
     private final long payloadBytes;
@@ -31,9 +37,16 @@ public final class EchoRequest {
 
     private EchoRequest(PayloadKind kind, int sizeBytes, int listCount, Object argument, Object expected,
                         long payloadBytes, long responseBytes) {
+        this(kind, sizeBytes, listCount, 0, 0, argument, expected, payloadBytes, responseBytes);
+    }
+
+    private EchoRequest(PayloadKind kind, int sizeBytes, int listCount, int rounds, int delayMs, Object argument,
+                        Object expected, long payloadBytes, long responseBytes) {
         this.kind = kind;
         this.sizeBytes = sizeBytes;
         this.listCount = listCount;
+        this.rounds = rounds;
+        this.delayMs = delayMs;
         this.argument = argument;
         this.expected = expected;
         this.payloadBytes = payloadBytes;
@@ -43,6 +56,8 @@ public final class EchoRequest {
     /**
      * @param sizeBytes bytes of the string, or approximate serialized size of the person / map / each listed person
      * @param listCount persons the provider returns for {@link PayloadKind#LIST}; ignored otherwise
+     * @throws IllegalArgumentException for {@link PayloadKind#CPU} and {@link PayloadKind#BUILT}, which have their
+     *     own factories
      */
     public static EchoRequest of(PayloadKind kind, int sizeBytes, int listCount) {
         switch (kind) {
@@ -65,8 +80,36 @@ public final class EchoRequest {
             case NONE:
                 return new EchoRequest(kind, 0, 0, null, null, 0, 0);
             default:
-                throw new IllegalStateException("payload kind " + kind + " has no request");
+                throw new IllegalArgumentException("payload kind " + kind.userName() + " takes more than a size; "
+                        + "expected EchoRequest.cpu or EchoRequest.built for it");
         }
+    }
+
+    /**
+     * Seed 000's CPU call: sends a string of {@code sizeBytes} and {@code rounds}; expects the built length
+     * {@link RandomNumbers#builtLength} predicts.
+     *
+     * @throws IllegalArgumentException when the size or the rounds are out of range
+     */
+    public static EchoRequest cpu(int sizeBytes, int rounds) {
+        String text = EchoPayload.text(sizeBytes);
+        int expected = RandomNumbers.builtLength(text, rounds);
+        return new EchoRequest(PayloadKind.CPU, sizeBytes, 0, rounds, 0, text, expected,
+                text.getBytes(StandardCharsets.UTF_8).length + (long) Integer.BYTES, Integer.BYTES);
+    }
+
+    /**
+     * Seed 002's call: sends {@code delayMs} and {@code sizeBytes}; expects {@link EchoPayload#text(int)} of that size.
+     *
+     * @throws IllegalArgumentException when the delay is negative or the size out of range
+     */
+    public static EchoRequest built(int delayMs, int sizeBytes) {
+        if (delayMs < 0) {
+            throw new IllegalArgumentException("delay " + delayMs + " ms is negative; expected 0 or more");
+        }
+        String text = EchoPayload.text(sizeBytes);
+        return new EchoRequest(PayloadKind.BUILT, sizeBytes, 0, 0, delayMs, null, text, 2L * Integer.BYTES,
+                text.getBytes(StandardCharsets.UTF_8).length);
     }
 
     public PayloadKind kind() { return kind; }
@@ -75,7 +118,13 @@ public final class EchoRequest {
 
     public int listCount() { return listCount; }
 
-    /** What to send: a String, a Person or a Map of persons; null for list and none. */
+    /** Random numbers the provider appends for {@link PayloadKind#CPU}; 0 otherwise. */
+    public int rounds() { return rounds; }
+
+    /** Milliseconds the provider sleeps for {@link PayloadKind#BUILT}; 0 otherwise. */
+    public int delayMs() { return delayMs; }
+
+    /** What to send: a String (also for cpu, beside the rounds), a Person or a Map of persons; null for list, none and built. */
     public Object argument() { return argument; }
 
     /** What the provider must return, in the echo model; null for none. */
@@ -94,6 +143,8 @@ public final class EchoRequest {
             case PERSON: return "echoPerson person of about " + sizeBytes + " bytes";
             case MAP: return "echoPersons map of " + EchoPayload.PERSONS_IN_MAP + " persons, about " + sizeBytes + " bytes";
             case LIST: return "listPersons " + listCount + " persons of about " + sizeBytes + " bytes";
+            case CPU: return "appendRandomNumbers " + rounds + " rounds to a string of " + sizeBytes + " bytes";
+            case BUILT: return "sleepAndBuildText " + delayMs + " ms, " + sizeBytes + " chars";
             default: return "ping";
         }
     }
@@ -124,6 +175,9 @@ public final class EchoRequest {
         }
         if (value instanceof Map) {
             return "a map of " + ((Map<?, ?>) value).size() + " entries";
+        }
+        if (value instanceof Number) {
+            return "the number " + value;
         }
         if (value instanceof Collection) {
             return "a list of " + ((Collection<?>) value).size() + " entries";

@@ -2,6 +2,7 @@ package io.rpcbench.sampler.call;
 
 import io.rpcbench.echo.EchoPayload;
 import io.rpcbench.echo.PayloadKind;
+import io.rpcbench.echo.RandomNumbers;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
@@ -18,16 +19,25 @@ public final class SamplerParameters {
     public static final String SIZE_BYTES = "size_bytes";
     public static final String LIST_COUNT = "list_count";
     public static final String TIMEOUT_MS = "timeout_ms";
+    /** Random numbers the provider appends per call, for payload {@code cpu} (seed 000). */
+    public static final String ROUNDS = "rounds";
+    /** Milliseconds the provider sleeps before building the text, for payload {@code built} (seed 002). */
+    public static final String DELAY_MS = "delay_ms";
 
     public static final String DEFAULT_PAYLOAD = "string";
     public static final int DEFAULT_SIZE_BYTES = 1024;
     public static final int DEFAULT_LIST_COUNT = 10;
     public static final int DEFAULT_TIMEOUT_MS = 5000;
+    /** Seed 000's 10,000 rounds per call. */
+    public static final int DEFAULT_ROUNDS = 10_000;
+    public static final int DEFAULT_DELAY_MS = 0;
 
     /** Longest timeout accepted: one hour; longer is surely a typo. */
     public static final int MAX_TIMEOUT_MS = 3_600_000;
     /** Most persons a list call may ask for. */
     public static final int MAX_LIST_COUNT = 100_000;
+    /** Most rounds a cpu call may ask for: a text of about 10 MB built per call, a thousand times the seed's work. */
+    public static final int MAX_ROUNDS = 1_000_000;
 
     private final UnaryOperator<String> lookup;
 
@@ -89,7 +99,34 @@ public final class SamplerParameters {
         }
         int size = integer(SIZE_BYTES, DEFAULT_SIZE_BYTES, 0, EchoPayload.MAX_SIZE_BYTES);
         int count = integer(LIST_COUNT, DEFAULT_LIST_COUNT, 0, MAX_LIST_COUNT);
-        return EchoRequest.of(kind, size, count);
+        int rounds = integer(ROUNDS, DEFAULT_ROUNDS, 0, MAX_ROUNDS);
+        int delay = integer(DELAY_MS, DEFAULT_DELAY_MS, 0, MAX_TIMEOUT_MS);
+        switch (kind) {
+            case CPU:
+                return cpuRequest(size, rounds);
+            case BUILT:
+                return builtRequest(delay, size);
+            default:
+                return EchoRequest.of(kind, size, count);
+        }
+    }
+
+    private static EchoRequest cpuRequest(int size, int rounds) {
+        long most = (EchoPayload.MAX_SIZE_BYTES - (long) size) / RandomNumbers.DIGITS;
+        if (rounds > most) {
+            throw BadParameterException.of(ROUNDS, Integer.toString(rounds), "with " + SIZE_BYTES + " " + size
+                    + " would build more than " + EchoPayload.MAX_SIZE_BYTES + " chars", "at most " + most);
+        }
+        return EchoRequest.cpu(size, rounds);
+    }
+
+    private EchoRequest builtRequest(int delay, int size) {
+        int timeout = timeoutMs();
+        if (delay >= timeout) { // every call would time out: said before the first one
+            throw BadParameterException.of(DELAY_MS, Integer.toString(delay), "is not below " + TIMEOUT_MS + " "
+                    + timeout, "a delay shorter than the call's timeout, or a longer " + TIMEOUT_MS);
+        }
+        return EchoRequest.built(delay, size);
     }
 
     public int timeoutMs() {

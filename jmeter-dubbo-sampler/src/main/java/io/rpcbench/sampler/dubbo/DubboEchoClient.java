@@ -61,6 +61,10 @@ public final class DubboEchoClient implements RpcClient {
             case NONE:
                 service.ping();
                 return null;
+            case CPU:
+                return service.appendRandomNumbers((String) request.argument(), request.rounds());
+            case BUILT:
+                return service.sleepAndBuildText(request.delayMs(), request.sizeBytes());
             default:
                 throw new IllegalStateException("payload kind " + request.kind() + " has no Dubbo call");
         }

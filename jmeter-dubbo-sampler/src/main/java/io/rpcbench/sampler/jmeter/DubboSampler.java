@@ -11,7 +11,8 @@ import org.apache.jmeter.config.Arguments;
  * consumer shared by all threads with the same configuration. Parameters: {@code address} (a
  * {@code zookeeper://} registry or a direct {@code dubbo://} / {@code tri://} URL), {@code protocol},
  * {@code serialization}, {@code version}, {@code group}, then the shared {@code timeout_ms}, {@code payload},
- * {@code size_bytes}, {@code list_count}.
+ * {@code size_bytes}, {@code list_count}, {@code rounds} (payload cpu),
+ * {@code delay_ms} (payload built).
  */
 public class DubboSampler extends RpcJavaSampler<EchoSetup<DubboSettings>> {
 

@@ -16,5 +16,7 @@ record EchoSetup<S>(S settings, EchoRequest request) {
         arguments.addArgument(SamplerParameters.PAYLOAD, SamplerParameters.DEFAULT_PAYLOAD);
         arguments.addArgument(SamplerParameters.SIZE_BYTES, Integer.toString(SamplerParameters.DEFAULT_SIZE_BYTES));
         arguments.addArgument(SamplerParameters.LIST_COUNT, Integer.toString(SamplerParameters.DEFAULT_LIST_COUNT));
+        arguments.addArgument(SamplerParameters.ROUNDS, Integer.toString(SamplerParameters.DEFAULT_ROUNDS));
+        arguments.addArgument(SamplerParameters.DELAY_MS, Integer.toString(SamplerParameters.DEFAULT_DELAY_MS));
     }
 }

@@ -9,7 +9,8 @@ import org.apache.jmeter.config.Arguments;
 /**
  * Java Request sampler calling the Thrift echo service ({@code ThriftEchoService}), one connection per
  * JMeter thread. Parameters: {@code host}, {@code port}, {@code transport} (buffered|framed),
- * {@code protocol} (binary|compact), {@code timeout_ms}, {@code payload}, {@code size_bytes}, {@code list_count}.
+ * {@code protocol} (binary|compact), {@code timeout_ms}, {@code payload}, {@code size_bytes}, {@code list_count},
+ * {@code rounds} (payload cpu), {@code delay_ms} (payload built).
  */
 public class ThriftSampler extends RpcJavaSampler<EchoSetup<ThriftSettings>> {
 

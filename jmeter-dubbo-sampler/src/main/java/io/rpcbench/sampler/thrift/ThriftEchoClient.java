@@ -74,6 +74,10 @@ public final class ThriftEchoClient implements RpcClient {
             case NONE:
                 client.ping();
                 return null;
+            case CPU:
+                return client.appendRandomNumbers((String) thriftArgument, request.rounds());
+            case BUILT:
+                return client.sleepAndBuildText(request.delayMs(), request.sizeBytes());
             default:
                 throw new IllegalStateException("payload kind " + request.kind() + " has no Thrift call");
         }

@@ -19,13 +19,17 @@ class BadParameterTest {
         "thrift | size_bytes   | abc          | size_bytes 'abc' is not a number; expected an integer from 0 to 67108864",
         "thrift | size_bytes   | -1           | size_bytes '-1' is out of range; expected an integer from 0 to 67108864",
         "thrift | size_bytes   | 67108865     | size_bytes '67108865' is out of range; expected an integer from 0 to 67108864",
-        "thrift | payload      | xml          | payload 'xml' is not a payload kind; expected one of string, person, map, list, none",
+        "thrift | payload      | xml          | payload 'xml' is not a payload kind; expected one of string, person, map, list, none, cpu, built",
         "thrift | transport    | http         | transport 'http' is not supported; expected one of buffered, framed",
         "thrift | protocol     | json         | protocol 'json' is not supported; expected one of binary, compact",
         "thrift | port         | 70000        | port '70000' is out of range; expected an integer from 1 to 65535",
         "thrift | host         | a b          | host 'a b' is not a host name; expected a host name or IP address such as 127.0.0.1",
         "thrift | timeout_ms   | 0            | timeout_ms '0' is out of range; expected an integer from 1 to 3600000",
         "thrift | list_count   | many         | list_count 'many' is not a number; expected an integer from 0 to 100000",
+        "thrift | rounds       | -1           | rounds '-1' is out of range; expected an integer from 0 to 1000000",
+        "dubbo  | rounds       | lots         | rounds 'lots' is not a number; expected an integer from 0 to 1000000",
+        "thrift | delay_ms     | -10          | delay_ms '-10' is out of range; expected an integer from 0 to 3600000",
+        "dubbo  | delay_ms     | 10ms         | delay_ms '10ms' is not a number; expected an integer from 0 to 3600000",
         "dubbo  | address      | localhost    | address 'localhost' has no supported scheme; expected ADDRESS",
         "dubbo  | address      | http://h:1   | address 'http://h:1' has no supported scheme; expected ADDRESS",
         "dubbo  | address      | nacos://127.0.0.1:8848 | address 'nacos://127.0.0.1:8848' has no supported scheme; expected ADDRESS",
@@ -38,7 +42,7 @@ class BadParameterTest {
         "dubbo  | size_bytes   | 1e3          | size_bytes '1e3' is not a number; expected an integer from 0 to 67108864",
         "dubbo  | size_bytes   | -5           | size_bytes '-5' is out of range; expected an integer from 0 to 67108864",
         "dubbo  | size_bytes   | 99999999999  | size_bytes '99999999999' is out of range; expected an integer from 0 to 67108864",
-        "dubbo  | payload      | bytes        | payload 'bytes' is not a payload kind; expected one of string, person, map, list, none",
+        "dubbo  | payload      | bytes        | payload 'bytes' is not a payload kind; expected one of string, person, map, list, none, cpu, built",
     })
     void everySampleFailsNamingTheParameter(String sampler, String name, String value, String message) {
         List<SampleResult> results = SamplerRun.run(sampler(sampler), Map.of(name, value), 2);
@@ -49,6 +53,28 @@ class BadParameterTest {
             assertThat(r.getResponseMessage()).isEqualTo(message.replace("ADDRESS", ADDRESS));
             assertThat(r.getStartTime()).isPositive();
         });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"dubbo", "thrift"})
+    void builtPayloadRefusesADelayThatTheTimeoutWouldCutShort(String sampler) {
+        SampleResult result = SamplerRun.runOnce(sampler(sampler),
+                Map.of("payload", "built", "delay_ms", "5000", "timeout_ms", "5000"));
+
+        assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+        assertThat(result.getResponseMessage()).isEqualTo("delay_ms '5000' is not below timeout_ms 5000; "
+                + "expected a delay shorter than the call's timeout, or a longer timeout_ms");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"dubbo", "thrift"})
+    void cpuPayloadRefusesRoundsThatWouldOutgrowTheLargestText(String sampler) {
+        SampleResult result = SamplerRun.runOnce(sampler(sampler),
+                Map.of("payload", "cpu", "size_bytes", "67000000", "rounds", "100000"));
+
+        assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+        assertThat(result.getResponseMessage()).isEqualTo("rounds '100000' with size_bytes 67000000 would build "
+                + "more than 67108864 chars; expected at most 10886");
     }
 
     @ParameterizedTest

@@ -34,7 +34,7 @@ class DubboSamplerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"string", "person", "map", "list", "none"})
+    @ValueSource(strings = {"string", "person", "map", "list", "none", "cpu", "built"})
     void echoesEveryPayloadKind(String payload) {
         List<SampleResult> results = SamplerRun.run(new DubboSampler(), Map.of(
                 "address", provider.endpoint(), "payload", payload, "size_bytes", "2048", "list_count", "3"), 3);
@@ -128,6 +128,42 @@ class DubboSamplerTest {
             assertThat(result.getResponseCode()).isEqualTo("wrong-response");
             assertThat(result.getResponseMessage()).contains("100 bytes").contains("99 bytes");
         }
+    }
+
+    @Test
+    void wrongCpuLoopLengthIsAFailedSampleNamingBothNumbers() throws Exception {
+        try (DubboEndpoint wrong = LoopbackProviders.dubbo("dubbo", new WrongEcho())) {
+            SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of(
+                    "address", wrong.endpoint(), "payload", "cpu", "size_bytes", "1024", "rounds", "100"));
+
+            assertThat(result.getResponseCode()).isEqualTo("wrong-response");
+            assertThat(result.getResponseMessage())
+                    .endsWith(": expected the number 2024 but the response was the number 2023");
+        }
+    }
+
+    /** The interface's default answer, as from a provider that serves the echoes only (the Dubbo 2.7 one). */
+    @Test
+    void aProviderThatDoesNotServeTheCpuLoopFailsTheSampleSayingSo() throws Exception {
+        try (DubboEndpoint echoOnly = LoopbackProviders.dubbo("dubbo", new AttachmentEcho())) {
+            SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of(
+                    "address", echoOnly.endpoint(), "payload", "cpu"));
+
+            assertThat(result.isSuccessful()).isFalse();
+            assertThat(result.getResponseMessage()).contains("appendRandomNumbers (seed 000's CPU scenario) is not "
+                    + "served by " + AttachmentEcho.class.getName());
+        }
+    }
+
+    @Test
+    void builtPayloadTakesAtLeastTheDelayAndSaysSoInTheSummary() {
+        SampleResult result = SamplerRun.runOnce(new DubboSampler(), Map.of(
+                "address", provider.endpoint(), "payload", "built", "delay_ms", "100", "size_bytes", "1000"));
+
+        assertThat(result.isSuccessful()).as(result.getResponseMessage()).isTrue();
+        assertThat(result.getTime()).isGreaterThanOrEqualTo(100);
+        assertThat(result.getSamplerData()).isEqualTo("sleepAndBuildText 100 ms, 1000 chars");
+        assertThat(result.getBytesAsLong()).isGreaterThanOrEqualTo(1000);
     }
 
     @Test

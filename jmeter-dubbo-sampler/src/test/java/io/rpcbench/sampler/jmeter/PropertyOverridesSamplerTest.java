@@ -19,6 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 class PropertyOverridesSamplerTest {
 
     private static final String PORT_PROPERTY = "rpcbench.test.thrift.port";
+    private static final String ROUNDS_PROPERTY = "rpcbench.test.rounds";
+    private static final String DELAY_PROPERTY = "rpcbench.test.delay_ms";
 
     @TempDir
     static Path home;
@@ -31,6 +33,8 @@ class PropertyOverridesSamplerTest {
     @AfterEach
     void noProperty() {
         JMeterUtils.getJMeterProperties().remove(PORT_PROPERTY);
+        JMeterUtils.getJMeterProperties().remove(ROUNDS_PROPERTY);
+        JMeterUtils.getJMeterProperties().remove(DELAY_PROPERTY);
     }
 
     @Test
@@ -41,6 +45,37 @@ class PropertyOverridesSamplerTest {
             assertThat(defaults.keySet()).as(sampler.getClass().getSimpleName()).last()
                     .isEqualTo(PropertyOverrides.PARAMETER);
             assertThat(defaults.get(PropertyOverrides.PARAMETER)).isEmpty();
+        }
+    }
+
+    /** What the GUI shows for a new echo sampler: seed 000's rounds and no delay. */
+    @Test
+    void echoSamplersOfferRoundsAndDelayWithTheirDefaults() {
+        for (RpcJavaSampler<?> sampler : List.of(new ThriftSampler(), new DubboSampler())) {
+            Map<String, String> defaults = sampler.getDefaultParameters().getArgumentsAsMap();
+            assertThat(defaults).as(sampler.getClass().getSimpleName())
+                    .containsEntry("rounds", "10000").containsEntry("delay_ms", "0");
+        }
+    }
+
+    @Test
+    void roundsAndDelayTakeTheirPropertiesValues() throws Exception {
+        try (ThriftEndpoint server = LoopbackProviders.thrift("buffered", "binary", new DelayedEcho(0))) {
+            JMeterUtils.setProperty(ROUNDS_PROPERTY, "7");
+            JMeterUtils.setProperty(DELAY_PROPERTY, "20");
+            String overrides = "rounds=" + ROUNDS_PROPERTY + ", delay_ms=" + DELAY_PROPERTY;
+            String port = Integer.toString(server.port());
+
+            SampleResult cpu = SamplerRun.runOnce(new ThriftSampler(), Map.of("port", port, "payload", "cpu",
+                    PropertyOverrides.PARAMETER, overrides));
+            SampleResult built = SamplerRun.runOnce(new ThriftSampler(), Map.of("port", port, "payload", "built",
+                    "size_bytes", "10", PropertyOverrides.PARAMETER, overrides));
+
+            assertThat(cpu.isSuccessful()).as(cpu.getResponseMessage()).isTrue();
+            assertThat(cpu.getSamplerData()).isEqualTo("appendRandomNumbers 7 rounds to a string of 1024 bytes");
+            assertThat(built.isSuccessful()).as(built.getResponseMessage()).isTrue();
+            assertThat(built.getSamplerData()).isEqualTo("sleepAndBuildText 20 ms, 10 chars");
+            assertThat(built.getTime()).isGreaterThanOrEqualTo(20);
         }
     }
 

@@ -124,6 +124,18 @@ class ThriftFailuresTest {
     }
 
     @Test
+    void wrongBuiltTextIsAFailedSampleSayingWhatDiffered() throws Exception {
+        try (ThriftEndpoint wrong = LoopbackProviders.thrift("buffered", "binary", new WrongEcho())) {
+            SampleResult result = SamplerRun.runOnce(new ThriftSampler(), Map.of(
+                    "port", Integer.toString(wrong.port()), "payload", "built", "delay_ms", "10", "size_bytes", "5000"));
+
+            assertThat(result.getResponseCode()).isEqualTo("wrong-response");
+            assertThat(result.getResponseMessage())
+                    .endsWith(": expected a string of 5000 bytes but the response was a string of 4999 bytes");
+        }
+    }
+
+    @Test
     void mismatchedTransportIsAFailedSampleNotAnException() throws Exception {
         try (ThriftEndpoint framed = LoopbackProviders.thrift("framed", "binary", new DelayedEcho(0))) {
             SampleResult result = SamplerRun.runOnce(new ThriftSampler(), Map.of(

@@ -16,9 +16,9 @@ class ThriftSamplerTest {
     @ParameterizedTest(name = "{0} over {1}+{2}")
     @CsvSource({
         "string, buffered, binary", "person, buffered, binary", "map, buffered, binary", "list, buffered, binary",
-        "none, buffered, binary",
+        "none, buffered, binary", "cpu, buffered, binary", "built, buffered, binary",
         "string, framed, compact", "person, framed, compact", "map, framed, compact", "list, framed, compact",
-        "none, framed, compact"})
+        "none, framed, compact", "cpu, framed, compact", "built, framed, compact"})
     void echoesEveryPayloadKind(String payload, String transport, String protocol) throws Exception {
         try (ThriftEndpoint server = LoopbackProviders.thrift(transport, protocol, new DelayedEcho(0))) {
             List<SampleResult> results = SamplerRun.run(new ThriftSampler(), Map.of(

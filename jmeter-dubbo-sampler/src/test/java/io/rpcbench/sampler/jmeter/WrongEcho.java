@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * The provider's echo service, answering with something that is not the echo: strings lose their last
- * character, a person's description gains a "!", a map loses its first entry and a list has one person too many.
+ * character, a person's description gains a "!", a map loses its first entry and a list has one person too many;
+ * the CPU loop's length is one short and the built text loses its last character.
  * For tests of the samplers' response check; the provider itself never answers wrong.
  */
 public final class WrongEcho implements EchoService {
@@ -43,5 +44,16 @@ public final class WrongEcho implements EchoService {
     @Override
     public List<Person> listPersons(int count, int sizeBytes) {
         return echo.listPersons(count + 1, sizeBytes);
+    }
+
+    @Override
+    public int appendRandomNumbers(String text, int rounds) {
+        return echo.appendRandomNumbers(text, rounds) - 1;
+    }
+
+    @Override
+    public String sleepAndBuildText(int delayMs, int length) {
+        String answer = echo.sleepAndBuildText(delayMs, length);
+        return answer.isEmpty() ? answer : answer.substring(0, answer.length() - 1);
     }
 }

@@ -48,4 +48,14 @@ final class ThriftEchoHandler implements ThriftEchoService.Iface {
     public List<ThriftPerson> listPersons(int count, int sizeBytes) {
         return ThriftPersons.toThrift(new ArrayList<>(echo.listPersons(count, sizeBytes)));
     }
+
+    @Override
+    public int appendRandomNumbers(String text, int rounds) {
+        return echo.appendRandomNumbers(text, rounds);
+    }
+
+    @Override
+    public String sleepAndBuildText(int delayMs, int length) {
+        return echo.sleepAndBuildText(delayMs, length);
+    }
 }
