@@ -51,7 +51,7 @@ class EchoPayloadTest {
         assertThat(PayloadKind.parse(" String ")).isEqualTo(PayloadKind.STRING);
         assertThat(PayloadKind.parse("none")).isEqualTo(PayloadKind.NONE);
         assertThatThrownBy(() -> PayloadKind.parse("blob"))
-                .hasMessage("payload kind 'blob' is not one of string, person, map, list, none");
+                .hasMessage("payload kind 'blob' is not one of string, person, map, list, none, cpu, built");
     }
 
     @Test

@@ -117,7 +117,7 @@ class DubboServiceSamplerTest {
         "interface=com.example.Nope ~ invocation=typed"
                 + " | bad-parameter | interface 'com.example.Nope' is not on JMeter's class path, which invocation=typed needs; expected the service's API jar in JMETER_HOME/lib/ext, or invocation=generic",
         "method=nosuch ~ invocation=typed"
-                + " | bad-parameter | method 'nosuch' is not a method of io.rpcbench.echo.EchoService; expected one of its methods: io.rpcbench.echo.Person echoPerson(io.rpcbench.echo.Person); java.lang.String echo(java.lang.String); java.util.List<io.rpcbench.echo.Person> listPersons(int, int); java.util.Map<java.lang.String, io.rpcbench.echo.Person> echoPersons(java.util.Map<java.lang.String, io.rpcbench.echo.Person>); void ping()",
+                + " | bad-parameter | method 'nosuch' is not a method of io.rpcbench.echo.EchoService; expected one of its methods: int appendRandomNumbers(java.lang.String, int); io.rpcbench.echo.Person echoPerson(io.rpcbench.echo.Person); java.lang.String echo(java.lang.String); java.lang.String sleepAndBuildText(int, int); java.util.List<io.rpcbench.echo.Person> listPersons(int, int); java.util.Map<java.lang.String, io.rpcbench.echo.Person> echoPersons(java.util.Map<java.lang.String, io.rpcbench.echo.Person>); void ping()",
         "method="
                 + " | bad-parameter | method '' is not a method name; expected a method of io.rpcbench.echo.EchoService, e.g. findOrder",
         "invocation=magic"
