@@ -48,7 +48,7 @@ final class Seed003Scenario implements Scenario {
 
     @Override
     public ScenarioTable table(List<CellResult> results) {
-        return ScenarioTable.of(NAME, "Dubbo hessian2 vs Thrift binary, echo, 20 threads (seed 003's tables, ours "
-                + "beside the seed's)", Figure.SEED_003, results);
+        return ScenarioTable.of(NAME, "Dubbo hessian2 vs Thrift binary, echo (seed 003's tables, ours beside the "
+                + "seed's)", Figure.SEED_003, results);
     }
 }
