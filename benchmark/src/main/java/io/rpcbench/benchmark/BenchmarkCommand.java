@@ -2,25 +2,25 @@ package io.rpcbench.benchmark;
 
 import io.rpcbench.benchmark.lab.LabNetwork;
 import io.rpcbench.benchmark.lab.Topology;
-import io.rpcbench.reports.Dashboard;
+import io.rpcbench.benchmark.scenario.Cell;
+import io.rpcbench.benchmark.scenario.CellResult;
+import io.rpcbench.benchmark.scenario.Length;
+import io.rpcbench.benchmark.scenario.Scenario;
+import io.rpcbench.benchmark.scenario.ScenarioRunner;
+import io.rpcbench.benchmark.scenario.Scenarios;
+import io.rpcbench.benchmark.scenario.Stop;
 import io.rpcbench.reports.DashboardData;
-import io.rpcbench.reports.DashboardJson;
-import io.rpcbench.reports.RunInput;
-import io.rpcbench.reports.LabelStatistics;
-import io.rpcbench.reports.RunSummary;
-import io.rpcbench.reports.SummaryTable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -31,30 +31,36 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The main job: seed 003 on this machine. Starts the provider (embedded ZooKeeper, Dubbo and Thrift on
- * free loopback ports) and a server agent beside it, runs each plan headless in the laid-out JMeter (whose
- * PerfMon collector reads the agent) for a warm-up and then a measured window, showing its progress from JMeter's
- * summariser; stops what it started; then counts the measured window only: it prints samples, TPS, response times
- * in microsecond resolution and error % per plan with each plan's steadiness verdict, has JMeter build its own
- * dashboard of the same window ({@code jmeter -g} with start and end dates), and writes one rpcbench dashboard of
- * all plans with the provider host's CPU, memory, disk I/O, network and the provider JVM's GC, and its figures as
- * {@code dashboard.json} for {@code rpcbench-reports compare}.
+ * The main job: a scenario of the seeds on this machine, by default seed 003 ({@code --scenarios} lists them). Starts
+ * the provider (embedded ZooKeeper, Dubbo and Thrift on free loopback ports) and a server agent beside it, runs each
+ * cell's plan headless in the laid-out JMeter (whose PerfMon collector reads the agent) for a warm-up and then a
+ * measured window, showing its progress from JMeter's summariser, restarting the provider only when a cell needs
+ * other options; stops what it started; then counts the measured window only: it prints samples, TPS, response
+ * times in microsecond resolution and error % per plan with each plan's steadiness verdict, then the scenario's
+ * table with the seed's published figures beside ours; has JMeter build its own dashboard of the same window
+ * ({@code jmeter -g} with start and end dates), and writes one rpcbench dashboard of all plans, the scenario's table
+ * first, with the provider host's CPU, memory, disk I/O, network and the provider JVM's GC, and its figures as
+ * {@code dashboard.json} for {@code rpcbench-reports compare}. {@code --plan} runs plans of one's choosing instead,
+ * without a seed table. The running is {@link ScenarioRunner}'s; this class reads the options.
  */
 @Command(name = "run-benchmark", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Runs the rpcbench plans against a local provider and prints the seed-003 summary table.")
+        description = "Runs a scenario of the seeds (default: seed-003) against a local provider and prints its "
+                + "summary table and the seed's table with our figures beside the seed's.")
 public final class BenchmarkCommand implements Callable<Integer> {
 
     /**
-     * The default warm-up, chosen by measurement (docs/performance.md, "Warm-up and window"): on a 2-vCPU machine,
-     * 20 threads, TPS per 5 s of each plan run for 150 s from a cold start: dubbo-echo-1k (the first plan, against a
-     * provider that has just started) reaches its steady ~25,000 after 20 s, dubbo-echo-100k after 15 s,
-     * thrift-echo-100k climbs to within 10 % of its final rate after 25 s and creeps up a few % more until about 60 s.
+     * The default warm-up of {@code --plan}'s plans, chosen by measurement (docs/performance.md, "Warm-up and
+     * window"): on a 2-vCPU machine, 20 threads, TPS per 5 s of each plan run for 150 s from a cold start:
+     * dubbo-echo-1k (the first plan, against a provider that has just started) reaches its steady ~25,000 after 20 s,
+     * dubbo-echo-100k after 15 s, thrift-echo-100k climbs to within 10 % of its final rate after 25 s and creeps up
+     * a few % more until about 60 s. The seed-003 scenario uses the same.
      */
     static final int DEFAULT_WARMUP_SECONDS = 60;
 
     /**
-     * The default measured window: thirds of 20 s, since 5-second rates of a steady plan on that machine still vary
-     * by 5-10 % (thrift-echo-1k even switches between about 54,000 and 66,000 for tens of seconds).
+     * The default measured window of {@code --plan}'s plans: thirds of 20 s, since 5-second rates of a steady plan on
+     * that machine still vary by 5-10 % (thrift-echo-1k even switches between about 54,000 and 66,000 for tens of
+     * seconds).
      */
     static final int DEFAULT_MEASURED_SECONDS = 60;
 
@@ -65,35 +71,45 @@ public final class BenchmarkCommand implements Callable<Integer> {
     static final List<String> SEED_003_PLANS =
             List.of("dubbo-echo-1k", "dubbo-echo-100k", "thrift-echo-1k", "thrift-echo-100k");
 
-    /** Seed 003 measured 10 minutes per system. */
+    /** {@code --full} for {@code --plan}'s plans: seed 003 measured 10 minutes per system. */
     private static final int FULL_MEASURED_SECONDS = 600;
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_WARMUP_SECONDS,
-            description = "Warm-up of each plan before its measured window; run but not counted (default: "
-                    + "${DEFAULT-VALUE} s, long enough on a 2-vCPU machine for every plan to be steady).")
-    private int warmupSeconds;
+    @Option(names = "--scenario", paramLabel = "NAME",
+            description = "The scenario to run (default: " + Scenarios.DEFAULT + "); --scenarios lists them.")
+    private String scenarioName;
+
+    @Option(names = "--scenarios", description = "Lists the scenarios, one line each, and exits.")
+    private boolean listScenarios;
+
+    @Option(names = "--warmup", paramLabel = "SECONDS",
+            description = "Warm-up of each cell before its measured window; run but not counted (default: the "
+                    + "scenario's, " + DEFAULT_WARMUP_SECONDS + " s for seed-003 and --plan: long enough on a 2-vCPU "
+                    + "machine for every plan to be steady).")
+    private Integer warmupSeconds;
 
     @Option(names = "--duration", paramLabel = "SECONDS",
-            description = "The measured window of each plan, after its warm-up (default: " + DEFAULT_MEASURED_SECONDS
-                    + " s).")
+            description = "The measured window of each cell, after its warm-up; also for cells that otherwise make "
+                    + "a fixed number of calls (default: the scenario's, " + DEFAULT_MEASURED_SECONDS + " s for "
+                    + "seed-003 and --plan).")
     private Integer durationSeconds;
 
-    @Option(names = "--full", description = "Measure each plan for " + FULL_MEASURED_SECONDS + " s after its warm-up, "
-            + "as seed 003 did.")
+    @Option(names = "--full", description = "Run each cell as long as its seed did (seed-003 and --plan: "
+            + FULL_MEASURED_SECONDS + " s measured after the warm-up).")
     private boolean full;
 
-    @Option(names = "--threads", defaultValue = "20", description = "JMeter threads per plan (default: ${DEFAULT-VALUE}).")
-    private int threads;
+    @Option(names = "--threads", description = "JMeter threads of every cell (default: the scenario's, 20 for "
+            + "seed-003 and --plan).")
+    private Integer threads;
 
     @Option(names = "--rampup", paramLabel = "SECONDS", defaultValue = "1",
             description = "Ramp-up of the threads, part of the warm-up (default: ${DEFAULT-VALUE} s).")
     private int rampupSeconds;
 
     @Option(names = "--plan", paramLabel = "NAME",
-            description = "A plan of test-plans/ to run, without .jmx; repeat for several (default: the four seed-003 plans).")
+            description = "A plan of test-plans/ to run instead of a scenario, without .jmx; repeat for several.")
     private List<String> plans;
 
     @Option(names = {"-J", "--property"}, paramLabel = "NAME=VALUE",
@@ -121,8 +137,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
             description = "The rpcbench checkout (default: the current directory).")
     private Path projectDir;
 
-    private DashboardData data;
-    private volatile JMeterRun currentRun;
+    private volatile ScenarioRunner runner;
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new BenchmarkCommand()).execute(args));
@@ -130,27 +145,46 @@ public final class BenchmarkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        if (listScenarios) {
+            out.print(scenarioList());
+            out.flush();
+            return 0;
+        }
+        if (plans != null && !plans.isEmpty() && scenarioName != null) {
+            throw new ParameterException(spec.commandLine(), "--plan and --scenario " + scenarioName + " both choose "
+                    + "what runs; expected one of them");
+        }
+        Optional<Scenario> scenario = plans != null && !plans.isEmpty() ? Optional.empty()
+                : Optional.of(scenario(scenarioName != null ? scenarioName : Scenarios.DEFAULT));
         if (full && durationSeconds != null) {
             throw new ParameterException(spec.commandLine(), "--full and --duration " + durationSeconds + " both set "
-                    + "the measured window; expected one of them (--full is --duration " + FULL_MEASURED_SECONDS + ")");
+                    + "the measured window; expected one of them (--full is " + fullInWords(cells(scenario,
+                    Length.FULL)) + ")");
         }
-        int measured = full ? FULL_MEASURED_SECONDS : durationSeconds != null ? durationSeconds : DEFAULT_MEASURED_SECONDS;
-        requireAtLeast("--duration", measured, 1);
-        requireAtLeast("--warmup", warmupSeconds, 0);
-        requireAtLeast("--threads", threads, 1);
+        if (durationSeconds != null) {
+            requireAtLeast("--duration", durationSeconds, 1);
+        }
+        if (warmupSeconds != null) {
+            requireAtLeast("--warmup", warmupSeconds, 0);
+        }
+        if (threads != null) {
+            requireAtLeast("--threads", threads, 1);
+        }
         requireAtLeast("--rampup", rampupSeconds, 0);
         requireAtLeast("--progress", progressSeconds, 0);
         ProjectLayout layout = new ProjectLayout(projectDir.toAbsolutePath().normalize());
-        List<String> planNames = plans == null || plans.isEmpty() ? SEED_003_PLANS : plans;
         // Plans before the build: a mistyped name is bad usage, whatever has been built.
         if (!Files.isDirectory(layout.plansDir())) {
             throw new ParameterException(spec.commandLine(), "--project-dir " + layout.projectDir() + " has no "
                     + "test-plans folder; expected the rpcbench checkout");
         }
-        for (String plan : planNames) {
-            if (!layout.plan(plan).toFile().isFile()) {
-                throw new ParameterException(spec.commandLine(), "--plan '" + plan + "' not found in "
-                        + layout.plansDir() + "; expected one of " + layout.planNames().toList());
+        if (scenario.isEmpty()) {
+            for (String plan : plans) {
+                if (!layout.plan(plan).toFile().isFile()) {
+                    throw new ParameterException(spec.commandLine(), "--plan '" + plan + "' not found in "
+                            + layout.plansDir() + "; expected one of " + layout.planNames().toList());
+                }
             }
         }
         for (String name : userProperties.keySet()) {
@@ -175,88 +209,80 @@ public final class BenchmarkCommand implements Callable<Integer> {
                 .toAbsolutePath().normalize();
         requireUsableResults(results);
         layout.requireBuilt();
-        PrintWriter out = spec.commandLine().getOut();
         boolean terminal = isTerminal();
         int progressEvery = progressSeconds > 0 ? progressSeconds : terminal ? 5 : 30;
-        SummaryTable table = new SummaryTable();
-        Dashboard dashboard = Dashboard.builder()
-                .title("rpcbench: " + String.join(", ", planNames) + " (" + threads + " threads, " + warmupSeconds
-                        + " s warm-up, " + measured + " s measured each)");
-        Duration warmup = Duration.ofSeconds(warmupSeconds);
-        Optional<Duration> window = Optional.of(Duration.ofSeconds(measured));
+        List<Cell> cells = withOverrides(cells(scenario, full ? Length.FULL : Length.SHORT));
+        ScenarioRunner scenarioRunner = new ScenarioRunner(layout, results, out, terminal, progressEvery,
+                rampupSeconds, userProperties, cells, scenario, title(scenario, cells));
+        this.runner = scenarioRunner;
         try (RunSite site = topology.isPresent() ? LabSite.start(layout, topology.get(), results, out)
                 : LocalSite.start(layout, results, out)) {
-            int index = 0;
-            for (String plan : planNames) {
-                index++;
-                String prefix = "[" + index + "/" + planNames.size() + "] " + plan;
-                out.printf("%s: %d threads, %d s warm-up, then %d s measured ...%n", prefix, threads, warmupSeconds,
-                        measured);
-                out.flush();
-                PlanProgress progress = new PlanProgress(out, terminal, prefix, warmupSeconds, measured);
-                Map<String, String> planProperties = new LinkedHashMap<>(Map.of(
-                        "threads", Integer.toString(threads),
-                        "rampup", Integer.toString(rampupSeconds),
-                        JMeterRun.WARMUP, Integer.toString(warmupSeconds),
-                        "duration", Integer.toString(measured)));
-                planProperties.putAll(userProperties);
-                JMeterRun run = site.configure(JMeterRun.of(layout, plan, results.resolve(plan))
-                        .dashboard(false)
-                        .output(progress)
-                        .properties(Map.of(JMeterRun.SUMMARISER_INTERVAL, Integer.toString(progressEvery))),
-                        planProperties);
-                this.currentRun = run;
-                try {
-                    run.run(Duration.ofSeconds(2L * (warmupSeconds + measured) + rampupSeconds + 600));
-                } finally {
-                    progress.finish();
-                }
-                RunSummary summary;
-                try {
-                    summary = RunSummary.of(run.jtl(), warmup, window);
-                } catch (IllegalArgumentException noWindow) { // e.g. the plan stopped during its warm-up
-                    out.printf("%s: no figures: %s%n", prefix, noWindow.getMessage());
-                    out.flush();
-                    continue;
-                }
-                // JMeter's own dashboard of the same window, built after the run when the window is known. It reads
-                // the whole JTL (about 20 us a sample): 40 million samples of a --full Thrift plan take over 10 min.
-                String jmeterDashboard = run.dashboardIndex().toString();
-                try {
-                    run.generateDashboard(summary.windowStartMs(), summary.windowEndMs(),
-                            Duration.ofMinutes(10).plusSeconds(2L * (warmupSeconds + measured)));
-                } catch (IllegalStateException e) { // ours is built below either way: say so and go on
-                    out.printf("%s: JMeter's own dashboard was not built: %s%n", prefix, e.getMessage());
-                    jmeterDashboard = "(not built; see " + run.dashboardIndex().getParent().getParent()
-                            .resolve("jmeter-report.log") + ")";
-                }
-                addRows(table, plan, summary, jmeterDashboard);
-                RunInput input = RunInput.named(plan, run.jtl(), Optional.of(run.perfmon()).filter(Files::isRegularFile),
-                        Optional.of(run.dashboardIndex().toString()).filter(page -> Files.isRegularFile(Path.of(page))))
-                        .withWindow(warmup, window);
-                OptionalDouble jmeterCpu = run.jmeterCpuPercentOfMachine(summary.windowStartMs(), summary.windowEndMs());
-                if (jmeterCpu.isPresent()) {
-                    input = input.withClientCpu(jmeterCpu.getAsDouble(), Runtime.getRuntime().availableProcessors());
-                }
-                dashboard.addRun(input);
-            }
+            scenarioRunner.run(site);
             site.report(out);
         }
-        Path dashboardFile = results.resolve("dashboard.html");
-        if (!table.hasRows()) {
-            out.printf("%nNo plan has figures of a measured window; see the messages above and the logs in %s%n", results);
-            out.flush();
-            return 1;
+        return scenarioRunner.report();
+    }
+
+    /** The scenario named {@code name}, or bad usage naming the known ones. */
+    private Scenario scenario(String name) {
+        return Scenarios.named(name).orElseThrow(() -> new ParameterException(spec.commandLine(), "--scenario '"
+                + name + "' is not known; expected one of " + Scenarios.names()));
+    }
+
+    /** {@code --scenarios}: each scenario's name and summary, one line each, names aligned. */
+    static String scenarioList() {
+        int width = Scenarios.all().stream().mapToInt(s -> s.name().length()).max().orElse(0);
+        StringBuilder out = new StringBuilder();
+        for (Scenario s : Scenarios.all()) {
+            out.append(String.format(Locale.ROOT, "%-" + width + "s  %s%n", s.name(), s.summary()));
         }
-        data = dashboard.write(dashboardFile);
-        DashboardJson.write(data, results.resolve("dashboard.json"));
-        data.runs().forEach(run -> table.addSteadiness(run.name(), run.steadiness()));
-        out.println();
-        out.print(table.render());
-        out.printf("%nResults (JTL, logs, dashboard.json for 'rpcbench-reports compare'): %s%n", results);
-        out.printf("%nDashboard of all plans, client and server side: %s%n", dashboardFile.toUri());
-        out.flush();
-        return 0;
+        return out.toString();
+    }
+
+    /** The scenario's cells, or one cell per {@code --plan} (20 threads, 60 s warm-up, 60 or 600 s measured). */
+    private List<Cell> cells(Optional<Scenario> scenario, Length length) {
+        if (scenario.isPresent()) {
+            return scenario.get().cells(length);
+        }
+        Stop stop = Stop.timed(DEFAULT_WARMUP_SECONDS,
+                length == Length.FULL ? FULL_MEASURED_SECONDS : DEFAULT_MEASURED_SECONDS);
+        return plans.stream().map(plan -> Cell.of(plan, plan, plan).stop(stop)).toList();
+    }
+
+    /** What {@code --full} runs, for the message when it meets {@code --duration}. */
+    private static String fullInWords(List<Cell> cells) {
+        List<String> ways = cells.stream().map(cell -> cell.stop() instanceof Stop.Timed timed
+                ? "--duration " + timed.measuredSeconds() : cell.stop().describe()).distinct().toList();
+        return ways.size() == 1 ? ways.get(0) : "each cell's own: " + String.join("; ", ways);
+    }
+
+    /** The cells with {@code --threads}, {@code --warmup} and {@code --duration} applied where given. */
+    private List<Cell> withOverrides(List<Cell> cells) {
+        return cells.stream().map(cell -> {
+            Cell changed = threads != null ? cell.threads(threads) : cell;
+            if (durationSeconds != null) {
+                int warmup = warmupSeconds != null ? warmupSeconds : cell.stop().warmupSeconds();
+                return changed.stop(Stop.timed(warmup, durationSeconds));
+            }
+            return warmupSeconds != null ? changed.stop(cell.stop().withWarmup(warmupSeconds)) : changed;
+        }).toList();
+    }
+
+    /**
+     * The dashboard's title: the plans, threads, warm-up and window when every cell runs alike (as the main job has
+     * always named it), else the scenario and its summary.
+     */
+    private static String title(Optional<Scenario> scenario, List<Cell> cells) {
+        Cell first = cells.get(0);
+        boolean alike = first.stop() instanceof Stop.Timed && cells.stream()
+                .allMatch(c -> c.threads() == first.threads() && c.stop().equals(first.stop()));
+        if (alike) {
+            Stop.Timed stop = (Stop.Timed) first.stop();
+            return "rpcbench: " + String.join(", ", cells.stream().map(Cell::name).toList()) + " (" + first.threads()
+                    + " threads, " + stop.warmupSeconds() + " s warm-up, " + stop.measuredSeconds()
+                    + " s measured each)";
+        }
+        return "rpcbench " + scenario.map(s -> s.name() + ": " + s.summary()).orElse("plans");
     }
 
     /**
@@ -277,12 +303,20 @@ public final class BenchmarkCommand implements Callable<Integer> {
 
     /** The JMeter run of the plan under way (or the last one), null before the first: for tests. */
     JMeterRun currentRun() {
-        return currentRun;
+        ScenarioRunner running = runner;
+        return running == null ? null : running.currentRun();
     }
 
     /** The figures of the last run, as its dashboard shows them; null before a run. */
     public DashboardData data() {
-        return data;
+        ScenarioRunner running = runner;
+        return running == null ? null : running.data();
+    }
+
+    /** Every cell's result of the last run, in the order they ran; empty before a run. */
+    public List<CellResult> cellResults() {
+        ScenarioRunner running = runner;
+        return running == null ? List.of() : running.cellResults();
     }
 
     /**
@@ -315,18 +349,6 @@ public final class BenchmarkCommand implements Callable<Integer> {
         if (value < minimum) {
             throw new ParameterException(spec.commandLine(),
                     option + " is " + value + "; expected a whole number of at least " + minimum);
-        }
-    }
-
-    /** One row for a plan whose samples carry its name (the echo plans), else one row per label, in JTL order. */
-    private static void addRows(SummaryTable table, String plan, RunSummary summary, String dashboard) {
-        boolean ownLabelOnly = summary.labels().stream().allMatch(label -> label.label().equals(plan));
-        if (ownLabelOnly) {
-            table.add(plan, summary.label(plan), dashboard);
-            return;
-        }
-        for (LabelStatistics label : summary.labels()) {
-            table.add(plan + ": " + label.label(), label, dashboard);
         }
     }
 }

@@ -11,6 +11,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -33,11 +34,11 @@ public final class JMeterRun {
     static final String SHUTDOWN_PORT = "jmeterengine.nongui.port";
 
     /** The plans' warm-up in seconds, run before the measured window ({@code duration}) and not counted. */
-    static final String WARMUP = "warmup";
+    public static final String WARMUP = "warmup";
 
 
     /** How often, in seconds, JMeter's summariser prints its {@code summary +} line (JMeter's default is 30). */
-    static final String SUMMARISER_INTERVAL = "summariser.interval";
+    public static final String SUMMARISER_INTERVAL = "summariser.interval";
 
     /** JMeter's report generator's window, as {@code yyyyMMddHHmmss} in the local time zone. */
     private static final DateTimeFormatter REPORT_DATE = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
@@ -117,6 +118,11 @@ public final class JMeterRun {
     public JMeterRun dashboard(boolean generate) {
         this.dashboard = generate;
         return this;
+    }
+
+    /** The value of the JMeter property {@code name} this run passes ({@code -J}), if it passes one. */
+    public Optional<String> property(String name) {
+        return Optional.ofNullable(properties.get(name));
     }
 
     public Path jtl() {

@@ -3,6 +3,7 @@ package io.rpcbench.benchmark;
 import io.rpcbench.benchmark.lab.ConnectionWatch;
 import io.rpcbench.benchmark.lab.Lab;
 import io.rpcbench.benchmark.lab.Topology;
+import io.rpcbench.benchmark.scenario.CellSetup;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -24,11 +25,13 @@ final class LabSite implements RunSite {
     private final Lab lab;
     private final ConnectionWatch watch;
     private final Path results;
+    private final Topology topology;
 
-    private LabSite(Lab lab, ConnectionWatch watch, Path results) {
+    private LabSite(Lab lab, ConnectionWatch watch, Path results, Topology topology) {
         this.lab = lab;
         this.watch = watch;
         this.results = results;
+        this.topology = topology;
     }
 
     static LabSite start(ProjectLayout layout, Topology topology, Path results, PrintWriter out) throws IOException {
@@ -40,11 +43,26 @@ final class LabSite implements RunSite {
         out.printf("Lab %s ready:%n", lab.network().id());
         lab.describe().forEach(out::println);
         out.flush();
-        return new LabSite(lab, ConnectionWatch.start(lab.network().hosts(), WATCH_EVERY), results);
+        return new LabSite(lab, ConnectionWatch.start(lab.network().hosts(), WATCH_EVERY), results, topology);
     }
 
     private static String count(int n, String what) {
         return n + " " + what + (n == 1 ? "" : "s");
+    }
+
+    /** The lab runs each provider host's provider with its defaults: a cell that needs more is refused, saying so. */
+    @Override
+    public void prepare(CellSetup setup) {
+        if (!setup.equals(CellSetup.DEFAULT)) {
+            throw new IllegalStateException("this cell needs " + setup.describe() + "; the lab (--hosts " + topology
+                    + ") runs the provider app with its defaults only; expected a run without --hosts");
+        }
+    }
+
+    @Override
+    public String describe() {
+        return "a lab of network namespaces on this one machine (--hosts " + topology + "): JMeter's engines, "
+                + "providers and agents on hosts of their own";
     }
 
     @Override

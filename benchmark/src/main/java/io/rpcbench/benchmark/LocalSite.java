@@ -1,19 +1,35 @@
 package io.rpcbench.benchmark;
 
+import io.rpcbench.benchmark.scenario.CellSetup;
+import io.rpcbench.benchmark.scenario.ExtraProcess;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The main job's default site: the provider (embedded ZooKeeper, Dubbo, Thrift) and an agent on loopback. */
+/**
+ * The main job's default site: the provider (embedded ZooKeeper, Dubbo, Thrift) and an agent on loopback, and the
+ * extra processes a cell names ({@link CellSetup}). The agent runs throughout; the provider and the extra processes
+ * are restarted (stopped by PID) when a cell needs another set-up than the one running.
+ */
 final class LocalSite implements RunSite {
 
-    private final ProviderProcess provider;
+    private final ProjectLayout layout;
+    private final Path results;
+    private final PrintWriter out;
     private final AgentProcess agent;
+    private ProviderProcess provider;
+    private final List<ExtraProcess.Running> extras = new ArrayList<>();
+    /** What runs now; null when nothing does (a start failed), so that the next cell starts afresh. */
+    private CellSetup running;
+    private int starts;
 
-    private LocalSite(ProviderProcess provider, AgentProcess agent) {
-        this.provider = provider;
+    private LocalSite(ProjectLayout layout, Path results, PrintWriter out, AgentProcess agent) {
+        this.layout = layout;
+        this.results = results;
+        this.out = out;
         this.agent = agent;
     }
 
@@ -25,7 +41,11 @@ final class LocalSite implements RunSite {
             AgentProcess agent = AgentProcess.start(layout, results.resolve("agent.log"));
             out.printf("Provider ready (pid %d): %s%n", provider.pid(), provider.endpoints().endpoints());
             out.printf("Agent ready (pid %d): %s%n", agent.pid(), agent.tcp());
-            return new LocalSite(provider, agent);
+            LocalSite site = new LocalSite(layout, results, out, agent);
+            site.provider = provider;
+            site.running = CellSetup.DEFAULT;
+            site.starts = 1;
+            return site;
         } catch (IOException | RuntimeException e) {
             provider.close();
             throw e;
@@ -33,10 +53,62 @@ final class LocalSite implements RunSite {
     }
 
     @Override
+    public void prepare(CellSetup setup) throws IOException {
+        if (setup.equals(running)) {
+            return;
+        }
+        stopProcesses();
+        starts++;
+        String suffix = "-" + starts;
+        out.printf("Starting the set-up the next cell needs: %s ...%n", setup.describe());
+        out.flush();
+        provider = ProviderProcess.start(layout, setup.providerOptions(), results.resolve("provider" + suffix + ".log"));
+        out.printf("Provider ready (pid %d): %s%n", provider.pid(), provider.endpoints().endpoints());
+        try {
+            for (ExtraProcess extra : setup.extras()) {
+                ExtraProcess.Running started = extra.launcher().start(new ExtraProcess.Context(layout,
+                        extra.options(), results.resolve(extra.name() + suffix + ".log"), provider.endpoints()));
+                extras.add(started);
+                out.printf("%s ready (pid %d)%n", extra.name(), started.pid());
+            }
+        } catch (IOException | RuntimeException e) {
+            stopProcesses();
+            throw e;
+        }
+        out.flush();
+        running = setup;
+    }
+
+    /** Stops the extra processes, last started first, then the provider; each by its PID. */
+    private void stopProcesses() {
+        running = null;
+        try {
+            for (int i = extras.size() - 1; i >= 0; i--) {
+                extras.get(i).close();
+            }
+        } finally {
+            extras.clear();
+            if (provider != null) {
+                provider.close();
+                provider = null;
+            }
+        }
+    }
+
+    @Override
     public JMeterRun configure(JMeterRun run, Map<String, String> plan) {
-        return run.properties(provider.planProperties())
-                .properties(agent.planProperties(provider.pid()))
-                .properties(plan);
+        if (provider == null) {
+            throw new IllegalStateException("no provider runs: its start failed for an earlier cell; expected "
+                    + "prepare() to have started one");
+        }
+        run.properties(provider.planProperties()).properties(agent.planProperties(provider.pid()));
+        extras.forEach(extra -> run.properties(extra.planProperties()));
+        return run.properties(plan);
+    }
+
+    @Override
+    public String describe() {
+        return "JMeter, provider and agent on this one machine, over loopback";
     }
 
     @Override
@@ -48,7 +120,7 @@ final class LocalSite implements RunSite {
         try {
             agent.close();
         } finally {
-            provider.close();
+            stopProcesses();
         }
     }
 }

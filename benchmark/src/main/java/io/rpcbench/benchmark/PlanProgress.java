@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * Feed it JMeter's output lines ({@link #accept}, from the thread that copies JMeter's output), then call
  * {@link #finish()} once JMeter has exited.
  */
-final class PlanProgress implements Consumer<String> {
+public final class PlanProgress implements Consumer<String> {
 
     /** JMeter's summariser's interval line; the numbers' format follows JMeter's locale, so ',' and '.' both occur. */
     private static final Pattern INTERVAL = Pattern.compile(
@@ -36,7 +36,7 @@ final class PlanProgress implements Consumer<String> {
     /**
      * @param inPlace true on a terminal: each status overwrites the previous one
      */
-    PlanProgress(PrintWriter out, boolean inPlace, String prefix, long warmupSeconds, long measuredSeconds) {
+    public PlanProgress(PrintWriter out, boolean inPlace, String prefix, long warmupSeconds, long measuredSeconds) {
         this.out = out;
         this.inPlace = inPlace;
         this.prefix = prefix;
@@ -93,7 +93,7 @@ final class PlanProgress implements Consumer<String> {
     }
 
     /** Ends the in-place line so the next output starts on a line of its own. */
-    synchronized void finish() {
+    public synchronized void finish() {
         if (inPlace && lastWidth > 0) {
             out.println();
             out.flush();

@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
+import io.rpcbench.benchmark.scenario.Scenarios;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -72,6 +74,63 @@ class BenchmarkCommandTest {
         assertThat(exit).isEqualTo(2);
         assertThat(err.toString().lines().findFirst()).contains("--full and --duration 30 both set the measured "
                 + "window; expected one of them (--full is --duration 600)");
+    }
+
+    @Test
+    void anUnknownScenarioIsRefusedNamingTheKnownOnes() {
+        StringWriter err = new StringWriter();
+
+        int exit = run(err, "--scenario", "seed-009", "--project-dir", project.toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst()).contains("--scenario 'seed-009' is not known; expected one of "
+                + Scenarios.names());
+        assertThat(Scenarios.names()).contains("seed-003");
+    }
+
+    @Test
+    void fullAndDurationOfANamedScenarioAreRefusedSayingWhatFullRuns() {
+        StringWriter err = new StringWriter();
+
+        int exit = run(err, "--scenario", "seed-003", "--full", "--duration", "5", "--project-dir", project.toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst()).contains("--full and --duration 5 both set the measured "
+                + "window; expected one of them (--full is --duration 600)");
+    }
+
+    @Test
+    void planAndScenarioTogetherAreRefusedNamingBoth() {
+        StringWriter err = new StringWriter();
+
+        int exit = run(err, "--plan", "dubbo-echo-1k", "--scenario", "seed-003", "--project-dir", project.toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst()).contains("--plan and --scenario seed-003 both choose what runs; "
+                + "expected one of them");
+    }
+
+    @Test
+    void scenariosListsEveryScenarioOnALineOfItsOwnAndExitsWith0() {
+        StringWriter out = new StringWriter();
+        CommandLine command = new CommandLine(new BenchmarkCommand());
+        command.setOut(new PrintWriter(out, true));
+
+        int exit = command.execute("--scenarios");
+
+        assertThat(exit).isZero();
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines).hasSize(Scenarios.all().size());
+        assertThat(lines.get(0)).isEqualTo(String.format("%-" + width() + "s  %s", "seed-003",
+                "Dubbo hessian2 vs Thrift binary, echo of 1 KiB and 100 KiB, 20 threads (the default run)"));
+        for (int i = 0; i < lines.size(); i++) {
+            assertThat(lines.get(i)).startsWith(Scenarios.all().get(i).name() + " ")
+                    .endsWith("  " + Scenarios.all().get(i).summary());
+        }
+    }
+
+    private static int width() {
+        return Scenarios.names().stream().mapToInt(String::length).max().orElseThrow();
     }
 
     @Test

@@ -2,6 +2,8 @@ package io.rpcbench.perf;
 
 import io.rpcbench.benchmark.BenchmarkCommand;
 import io.rpcbench.benchmark.ProjectLayout;
+import io.rpcbench.benchmark.scenario.SeedColumn;
+import io.rpcbench.benchmark.scenario.SeedColumns;
 import io.rpcbench.reports.DashboardData;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,37 +35,14 @@ final class SeedsBenchmark implements Callable<Integer> {
             "provider CPU (% of a core)", "provider RSS MB", "network in B/s", "network out B/s", "disk read B/s",
             "disk write B/s", "GC collections", "GC pause ms", "GC pause %");
 
-    /** One published column: what ran, on what, and its figures by name (absent: the seed has none). */
-    record SeedColumn(String title, String hardware, Map<String, String> figures) {}
-
-    /** Seed 003's figures (2 vCPU QEMU guest, 10 min, consumer in another city: 7 ms RTT), and seed 001's 1k row. */
+    /**
+     * The seeds' published columns per comparison scenario: seed 003's (2 vCPU QEMU guest, 10 min, consumer in
+     * another city: 7 ms RTT), and seed 001's 1k row; the figures live with the scenarios ({@link SeedColumns}).
+     */
     static final Map<String, List<SeedColumn>> SEEDS = Map.of(
-            "echo-1k", List.of(
-                    new SeedColumn("seed 003: Dubbo 2.7.13 hessian2", seed003Hardware(), Map.ofEntries(
-                            Map.entry("samples", "1298522"), Map.entry("TPS", "2164.2"), Map.entry("average ms", "8"),
-                            Map.entry("p90 ms", "10"), Map.entry("p95 ms", "11"), Map.entry("p99 ms", "18"),
-                            Map.entry("provider CPU (% of a core)", "32 (java process)"),
-                            Map.entry("provider RSS MB", "21.6 % of 4 GiB (java process)"),
-                            Map.entry("network in B/s", "2 800 000 (chart; unit, direction not given)"),
-                            Map.entry("GC pause ms", "1062 (in 10 min)"), Map.entry("GC pause %", "0.18"))),
-                    new SeedColumn("seed 003: Thrift", seed003Hardware(), Map.of()),
-                    new SeedColumn("seed 001: Dubbo 2.0 hessian2 + netty, 1k string, 10 threads",
-                            "client and server: Intel Xeon E5520 2.27 GHz, 16 threads, 6 GiB (Tecal BH620), 10 min",
-                            Map.of("TPS", "14402", "average ms", "0.64"))),
-            "echo-100k", List.of(
-                    new SeedColumn("seed 003: Dubbo 2.7.13 hessian2", seed003Hardware(), Map.ofEntries(
-                            Map.entry("samples", "79450"), Map.entry("TPS", "132.4"), Map.entry("p90 ms", "213"),
-                            Map.entry("p95 ms", "227"), Map.entry("p99 ms", "288"),
-                            Map.entry("provider CPU (% of a core)", "26.0 (java process)"),
-                            Map.entry("provider RSS MB", "16.5 % of 4 GiB (java process)"),
-                            Map.entry("network in B/s", "1 200 000 (chart; unit, direction not given)"),
-                            Map.entry("GC pause ms", "490 (in 10 min)"), Map.entry("GC pause %", "0.08"))),
-                    new SeedColumn("seed 003: Thrift", seed003Hardware(), Map.of())));
-
-    private static String seed003Hardware() {
-        return "provider: 2 vCPU QEMU 2.1 GHz, 4 GiB, CentOS 6.4, JDK 1.8, -Xmx2g G1; consumer (JMeter, 20 threads)"
-                + " in another city, ~7 ms ping; 10 min";
-    }
+            "echo-1k", List.of(SeedColumns.SEED_003_DUBBO_1K, SeedColumns.SEED_003_THRIFT_1K,
+                    SeedColumns.SEED_001_DUBBO_1K),
+            "echo-100k", List.of(SeedColumns.SEED_003_DUBBO_100K, SeedColumns.SEED_003_THRIFT_100K));
 
     @Option(names = "--warmup", paramLabel = "SECONDS",
             description = "Warm-up per plan (default: the main job's).")

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The rpcbench dashboard of one or more runs: add the runs, then write one self-contained HTML file (and, if
@@ -84,9 +85,17 @@ public final class Dashboard {
 
     /** Reads every run and writes the HTML page to {@code html}; returns the figures it shows. */
     public DashboardData write(Path html) {
+        return write(html, data -> List.of());
+    }
+
+    /**
+     * Reads every run and writes the HTML page to {@code html} with the sections {@code sections} makes from the
+     * figures (e.g. a scenario's table built from the runs' figures) above the comparison; returns the figures.
+     */
+    public DashboardData write(Path html, Function<DashboardData, List<TableSection>> sections) {
         Path folder = html.toAbsolutePath().getParent();
         DashboardData data = read(folder);
-        DashboardWriter.write(data, html);
+        DashboardWriter.write(data, html, sections.apply(data));
         return data;
     }
 

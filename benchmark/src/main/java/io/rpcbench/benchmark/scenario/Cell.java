@@ -1,0 +1,121 @@
+package io.rpcbench.benchmark.scenario;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * One cell of a scenario's table: a row and a column of the seed's table, and the run that fills it: a plan of
+ * {@code test-plans/} with its {@code -J} properties, its threads, how it stops ({@link Stop}) and what it needs
+ * running ({@link CellSetup}); its nominal payload size, which the shortened test checks the received bytes
+ * against; and the seed's published figures for the same cell, if any. Immutable: each {@code with} method
+ * returns a new cell.
+ *
+ * <pre>{@code
+ * Cell cell = Cell.of("echo 1k", "Dubbo hessian2", "dubbo-echo-1k")
+ *         .threads(20)
+ *         .stop(Stop.timed(60, 60))
+ *         .payloadBytes(1024)
+ *         .seed(SeedColumns.SEED_003_DUBBO_1K);
+ * }</pre>
+ *
+ * @param name         the cell's run, unique in its scenario: its results folder and its name on the dashboard
+ *                     (the plan's name unless {@link #named} says otherwise)
+ * @param row          the seed table's row, e.g. "echo 1k"
+ * @param column       the seed table's column, e.g. "Dubbo hessian2"
+ * @param plan         the plan, without {@code .jmx}
+ * @param properties   the plan's {@code -J} properties, beyond threads, warm-up, duration and loops
+ * @param threads      JMeter threads
+ * @param stop         when the plan stops, and which samples count
+ * @param setup        the processes it needs running
+ * @param payloadBytes the bytes a call's answer carries as payload, if the cell names one
+ * @param seed         the seed's published figures for this cell, if any
+ */
+public record Cell(String name, String row, String column, String plan, Map<String, String> properties, int threads,
+        Stop stop, CellSetup setup, OptionalInt payloadBytes, Optional<SeedColumn> seed) {
+
+    /** The plan properties a cell sets from its own fields: not to be given as {@link #properties}. */
+    public static final Set<String> OWN_PROPERTIES = Set.of("threads", "rampup", "warmup", "duration", "loops");
+
+    /** The seeds' usual load: 20 threads. */
+    public static final int DEFAULT_THREADS = 20;
+
+    public Cell {
+        requireText("name", name);
+        requireText("row", row);
+        requireText("column", column);
+        requireText("plan", plan);
+        if (!name.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("cell name '" + name + "' is not usable as a folder name; expected "
+                    + "letters, digits, '.', '_' and '-'");
+        }
+        properties = Map.copyOf(properties);
+        for (String own : OWN_PROPERTIES) {
+            if (properties.containsKey(own)) {
+                throw new IllegalArgumentException("cell '" + name + "' sets the plan property '" + own + "'; "
+                        + "expected it from the cell's threads or stop instead");
+            }
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("cell '" + name + "' has " + threads + " threads; expected 1 or more");
+        }
+        Objects.requireNonNull(stop, "stop");
+        Objects.requireNonNull(setup, "setup");
+        Objects.requireNonNull(payloadBytes, "payloadBytes");
+        if (payloadBytes.isPresent() && payloadBytes.getAsInt() < 0) {
+            throw new IllegalArgumentException("cell '" + name + "' names a payload of " + payloadBytes.getAsInt()
+                    + " bytes; expected 0 or more");
+        }
+        Objects.requireNonNull(seed, "seed");
+    }
+
+    /**
+     * A cell at {@code row} and {@code column} that runs {@code plan}, named after it: 20 threads, 60 s warm-up
+     * then 60 s measured, the provider app with its defaults, no payload size, no seed figures.
+     */
+    public static Cell of(String row, String column, String plan) {
+        return new Cell(plan, row, column, plan, Map.of(), DEFAULT_THREADS, Stop.timed(60, 60), CellSetup.DEFAULT,
+                OptionalInt.empty(), Optional.empty());
+    }
+
+    public Cell named(String newName) {
+        return new Cell(newName, row, column, plan, properties, threads, stop, setup, payloadBytes, seed);
+    }
+
+    /** This cell with {@code more} plan properties added (a later value wins). */
+    public Cell properties(Map<String, String> more) {
+        Map<String, String> all = new LinkedHashMap<>(properties);
+        all.putAll(more);
+        return new Cell(name, row, column, plan, all, threads, stop, setup, payloadBytes, seed);
+    }
+
+    public Cell threads(int count) {
+        return new Cell(name, row, column, plan, properties, count, stop, setup, payloadBytes, seed);
+    }
+
+    public Cell stop(Stop newStop) {
+        return new Cell(name, row, column, plan, properties, threads, newStop, setup, payloadBytes, seed);
+    }
+
+    public Cell setup(CellSetup newSetup) {
+        return new Cell(name, row, column, plan, properties, threads, stop, newSetup, payloadBytes, seed);
+    }
+
+    public Cell payloadBytes(int bytes) {
+        return new Cell(name, row, column, plan, properties, threads, stop, setup, OptionalInt.of(bytes), seed);
+    }
+
+    public Cell seed(SeedColumn published) {
+        return new Cell(name, row, column, plan, properties, threads, stop, setup, payloadBytes,
+                Optional.of(published));
+    }
+
+    private static void requireText(String what, String value) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("a cell's " + what + " is '" + value + "'; expected some text");
+        }
+    }
+}

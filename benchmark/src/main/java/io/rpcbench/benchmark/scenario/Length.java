@@ -1,0 +1,9 @@
+package io.rpcbench.benchmark.scenario;
+
+/** How long a scenario's cells run: short defaults that finish in minutes, or the seed's own durations. */
+public enum Length {
+    /** The default: each cell long enough to be steady on a 2-vCPU machine, the scenario in minutes. */
+    SHORT,
+    /** {@code --full}: the durations (or calls per thread) the seed measured with. */
+    FULL
+}

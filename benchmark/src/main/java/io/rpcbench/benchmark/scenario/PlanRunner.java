@@ -1,0 +1,165 @@
+package io.rpcbench.benchmark.scenario;
+
+import io.rpcbench.benchmark.JMeterRun;
+import io.rpcbench.benchmark.PlanProgress;
+import io.rpcbench.benchmark.ProjectLayout;
+import io.rpcbench.benchmark.RunSite;
+import io.rpcbench.reports.RunInput;
+import io.rpcbench.reports.RunSummary;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * One plan of the main job, run and counted: runs a cell's plan headless in the laid-out JMeter at the site, showing
+ * its progress from JMeter's summariser, for its warm-up and then its measured window (or its calls per thread);
+ * counts the window's samples; has JMeter build its own dashboard of the same window ({@code jmeter -g} with start
+ * and end dates); and returns what the rpcbench dashboard reads of it. A plan that fails (JMeter exits with an
+ * error, or no sample started in the window) gives the measured reason instead, so that the job goes on.
+ *
+ * <p>Order of calls: make one per job, then {@link #run} each cell in turn.
+ */
+final class PlanRunner {
+
+    private final ProjectLayout layout;
+    private final Path results;
+    private final PrintWriter out;
+    private final boolean terminal;
+    private final int progressEvery;
+    private final int rampupSeconds;
+    private final Map<String, String> userProperties;
+
+    /**
+     * @param terminal       whether the output is a terminal, for progress in place
+     * @param progressEvery  how often JMeter's summariser reports, in seconds
+     * @param userProperties {@code -J} properties for every plan, winning over the cells' own
+     */
+    PlanRunner(ProjectLayout layout, Path results, PrintWriter out, boolean terminal, int progressEvery,
+            int rampupSeconds, Map<String, String> userProperties) {
+        this.layout = layout;
+        this.results = results;
+        this.out = out;
+        this.terminal = terminal;
+        this.progressEvery = progressEvery;
+        this.rampupSeconds = rampupSeconds;
+        this.userProperties = Map.copyOf(userProperties);
+    }
+
+    /** A plan's run with figures of its window, or the reason it has none. */
+    sealed interface Outcome {}
+
+    /**
+     * @param run             the JMeter run (its files, its properties)
+     * @param summary         the window's statistics per label
+     * @param input           what the rpcbench dashboard reads of it
+     * @param jmeterDashboard JMeter's own dashboard of the window, or why it was not built
+     */
+    record Measured(JMeterRun run, RunSummary summary, RunInput input, String jmeterDashboard) implements Outcome {}
+
+    record Failed(String reason) implements Outcome {}
+
+    /** The JMeter run of the plan under way (or the last one), null before the first: for tests. */
+    private volatile JMeterRun currentRun;
+
+    JMeterRun currentRun() {
+        return currentRun;
+    }
+
+    /**
+     * Runs {@code cell}'s plan at {@code site} (already {@link RunSite#prepare prepared} for it) into
+     * {@code results/<cell name>}.
+     *
+     * @param index the cell's place in the run, from 1, of {@code count}
+     */
+    Outcome run(RunSite site, Cell cell, int index, int count) throws IOException {
+        String prefix = "[" + index + "/" + count + "] " + cell.name();
+        Stop stop = cell.stop();
+        int warmup = stop.warmupSeconds();
+        int measured = stop.runSeconds() - warmup;
+        Map<String, String> planProperties = new LinkedHashMap<>(cell.properties());
+        planProperties.putAll(Map.of(
+                "threads", Integer.toString(cell.threads()),
+                "rampup", Integer.toString(rampupSeconds),
+                JMeterRun.WARMUP, Integer.toString(warmup),
+                "duration", Integer.toString(measured)));
+        Optional<Duration> window = Optional.of(Duration.ofSeconds(measured));
+        if (stop instanceof Stop.Calls calls) {
+            planProperties.put("loops", Integer.toString(calls.callsPerThread()));
+            window = Optional.empty(); // every sample after the warm-up
+            out.printf(Locale.ROOT, "%s: %d threads, %d s warm-up, then %,d calls per thread (at most %d s) ...%n",
+                    prefix, cell.threads(), warmup, calls.callsPerThread(), measured);
+        } else {
+            out.printf("%s: %d threads, %d s warm-up, then %d s measured ...%n", prefix, cell.threads(), warmup,
+                    measured);
+        }
+        out.flush();
+        planProperties.putAll(userProperties);
+        PlanProgress progress = new PlanProgress(out, terminal, prefix, warmup, measured);
+        JMeterRun run = site.configure(JMeterRun.of(layout, cell.plan(), results.resolve(cell.name()))
+                .dashboard(false)
+                .output(progress)
+                .properties(Map.of(JMeterRun.SUMMARISER_INTERVAL, Integer.toString(progressEvery))),
+                planProperties);
+        this.currentRun = run;
+        try {
+            run.run(Duration.ofSeconds(2L * (warmup + measured) + rampupSeconds + 600));
+        } catch (IllegalStateException | IllegalArgumentException failed) { // JMeter's exit code and last lines
+            return failed(prefix, failed.getMessage());
+        } finally {
+            progress.finish();
+        }
+        Duration warmupTime = Duration.ofSeconds(warmup);
+        RunSummary summary;
+        try {
+            summary = RunSummary.of(run.jtl(), warmupTime, window);
+        } catch (IllegalArgumentException noWindow) { // e.g. the plan stopped during its warm-up
+            return failed(prefix, noWindow.getMessage());
+        }
+        if (stop instanceof Stop.Calls calls) {
+            reportCallsCutShort(prefix, run, cell.threads(), calls);
+        }
+        // JMeter's own dashboard of the same window, built after the run when the window is known. It reads
+        // the whole JTL (about 20 us a sample): 40 million samples of a --full Thrift plan take over 10 min.
+        String jmeterDashboard = run.dashboardIndex().toString();
+        try {
+            run.generateDashboard(summary.windowStartMs(), summary.windowEndMs(),
+                    Duration.ofMinutes(10).plusSeconds(2L * (warmup + measured)));
+        } catch (IllegalStateException e) { // ours is built either way: say so and go on
+            out.printf("%s: JMeter's own dashboard was not built: %s%n", prefix, e.getMessage());
+            jmeterDashboard = "(not built; see " + run.dashboardIndex().getParent().getParent()
+                    .resolve("jmeter-report.log") + ")";
+        }
+        RunInput input = RunInput.named(cell.name(), run.jtl(), Optional.of(run.perfmon()).filter(Files::isRegularFile),
+                Optional.of(run.dashboardIndex().toString()).filter(page -> Files.isRegularFile(Path.of(page))))
+                .withWindow(warmupTime, window);
+        OptionalDouble jmeterCpu = run.jmeterCpuPercentOfMachine(summary.windowStartMs(), summary.windowEndMs());
+        if (jmeterCpu.isPresent()) {
+            input = input.withClientCpu(jmeterCpu.getAsDouble(), Runtime.getRuntime().availableProcessors());
+        }
+        return new Measured(run, summary, input, jmeterDashboard);
+    }
+
+    private Failed failed(String prefix, String reason) {
+        out.printf("%s: no figures: %s%n", prefix, reason);
+        out.flush();
+        return new Failed(reason);
+    }
+
+    /** Says when the cap stopped the threads before their calls were done: the figures then count fewer calls. */
+    private void reportCallsCutShort(String prefix, JMeterRun run, int threads, Stop.Calls calls) {
+        long made = RunSummary.of(run.jtl()).labels().stream().mapToLong(l -> l.samples()).sum();
+        long planned = (long) threads * calls.callsPerThread();
+        if (made < planned) {
+            out.printf(Locale.ROOT, "%s: the cap of %d s stopped the threads after %,d of %,d calls%n", prefix,
+                    calls.capSeconds(), made, planned);
+            out.flush();
+        }
+    }
+}

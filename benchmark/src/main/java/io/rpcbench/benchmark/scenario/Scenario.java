@@ -1,0 +1,44 @@
+package io.rpcbench.benchmark.scenario;
+
+import java.util.List;
+
+/**
+ * A scenario of a seed, run by {@code ./run-benchmark --scenario NAME}: its cells, each one plan run in the seed
+ * table's place, and its table in the seed's layout with our figures beside the seed's. A scenario is one class
+ * implementing this, listed in {@link Scenarios#ALL}; the runner ({@link ScenarioRunner}) runs its cells in order and
+ * hands their results back to {@link #table}.
+ *
+ * <pre>{@code
+ * final class EchoPairScenario implements Scenario {
+ *     public String name() { return "echo-pair"; }
+ *     public String summary() { return "Dubbo vs Thrift echo of 1 KiB, 20 threads"; }
+ *     public List<Cell> cells(Length length) {
+ *         Stop stop = length == Length.FULL ? Stop.timed(60, 600) : Stop.timed(60, 60);
+ *         return List.of(
+ *                 Cell.of("echo 1k", "Dubbo hessian2", "dubbo-echo-1k").stop(stop).payloadBytes(1024)
+ *                         .seed(SeedColumns.SEED_003_DUBBO_1K),
+ *                 Cell.of("echo 1k", "Thrift binary", "thrift-echo-1k").stop(stop).payloadBytes(1024));
+ *     }
+ *     public ScenarioTable table(List<CellResult> results) {
+ *         return ScenarioTable.of(name(), summary(), List.of(Figure.TPS, Figure.AVERAGE_MS), results);
+ *     }
+ * }
+ * }</pre>
+ */
+public interface Scenario {
+
+    /** Its name on the command line, e.g. {@code seed-003}: lower case, digits and '-'. */
+    String name();
+
+    /** One line saying what it runs, for {@code --scenarios}. */
+    String summary();
+
+    /**
+     * Its cells in the order they run, for {@code length}: {@link Length#SHORT} finishes in minutes,
+     * {@link Length#FULL} runs the seed's durations. Cell names are unique within the scenario.
+     */
+    List<Cell> cells(Length length);
+
+    /** Its table in the seed's layout, from the results of its cells in the order they ran. */
+    ScenarioTable table(List<CellResult> results);
+}

@@ -1,0 +1,32 @@
+package io.rpcbench.benchmark.scenario;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Every scenario {@code ./run-benchmark --scenario NAME} knows, in the order {@code --scenarios} lists them. Adding a
+ * scenario is one class implementing {@link Scenario} and one line here.
+ */
+public final class Scenarios {
+
+    /** The scenario {@code ./run-benchmark} runs when none is named. */
+    public static final String DEFAULT = Seed003Scenario.NAME;
+
+    static final List<Scenario> ALL = List.of(
+            new Seed003Scenario());
+
+    private Scenarios() {}
+
+    public static List<Scenario> all() {
+        return ALL;
+    }
+
+    public static Optional<Scenario> named(String name) {
+        return ALL.stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+
+    /** The names, in order, for messages. */
+    public static List<String> names() {
+        return ALL.stream().map(Scenario::name).toList();
+    }
+}

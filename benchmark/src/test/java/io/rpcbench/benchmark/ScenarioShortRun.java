@@ -1,0 +1,90 @@
+package io.rpcbench.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.benchmark.scenario.CellResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine;
+
+/**
+ * Every scenario shortened: runs a named scenario through the same command as {@code ./run-benchmark --scenario NAME}
+ * with a few seconds per cell ({@value #WARMUP_SECONDS} s warm-up, {@value #DURATION_SECONDS} s measured, which also
+ * replaces a cell's fixed calls per thread, {@value #THREADS} threads), then checks what the scenario promises: every
+ * cell has samples, none failed, and each received about the payload its cell names. A scenario's IT is then:
+ *
+ * <pre>{@code
+ * class Seed003ScenarioIT {
+ *     @Test
+ *     void everyCellIsFilledWithThePayloadItNames() throws Exception {
+ *         ScenarioShortRun.Result run = ScenarioShortRun.run("seed-003");
+ *         ScenarioShortRun.assertEveryCellFilled(run);
+ *     }
+ * }
+ * }</pre>
+ */
+final class ScenarioShortRun {
+
+    static final int WARMUP_SECONDS = 1;
+    /**
+     * The plan's thread group runs warm-up plus this from its threads' start, which includes the clients' set-up: a
+     * Dubbo client's took 8 s on the 2-vCPU machine at a load average of 15, so 4 s left no sample in the window.
+     */
+    static final int DURATION_SECONDS = 8;
+    static final int THREADS = 2;
+
+    /**
+     * Received bytes a sample may carry beyond the payload: the protocol's envelope (Dubbo and Thrift add tens of
+     * bytes, an HTTP response its headers), plus a tenth of the payload for serializations that spell it out.
+     */
+    static final int ENVELOPE_BYTES = 512;
+
+    private static final Path OUT = Path.of("target/scenarios").toAbsolutePath();
+
+    private ScenarioShortRun() {}
+
+    /** What the run printed and measured. */
+    record Result(String scenario, int exit, String output, Path results, List<CellResult> cells) {}
+
+    /**
+     * Runs {@code scenario} shortened into a new folder under {@code target/scenarios}; {@code options} are added to
+     * the command line (e.g. {@code -J name=value}).
+     */
+    static Result run(String scenario, String... options) throws IOException {
+        Path results = Files.createTempDirectory(Files.createDirectories(OUT), scenario + "-");
+        StringWriter printed = new StringWriter();
+        BenchmarkCommand job = new BenchmarkCommand();
+        List<String> args = new ArrayList<>(List.of("--scenario", scenario,
+                "--warmup", Integer.toString(WARMUP_SECONDS), "--duration", Integer.toString(DURATION_SECONDS),
+                "--threads", Integer.toString(THREADS), "--rampup", "0", "--progress", "1",
+                "--results", results.toString(), "--project-dir", Plans.LAYOUT.projectDir().toString()));
+        args.addAll(List.of(options));
+        int exit = new CommandLine(job).setOut(new PrintWriter(printed, true)).execute(args.toArray(String[]::new));
+        return new Result(scenario, exit, printed.toString(), results, job.cellResults());
+    }
+
+    /**
+     * Asserts that the run exited with 0, printed the scenario's table, and that every cell has samples, no failed
+     * sample, and received between 95 % of its payload and 110 % of it plus {@value #ENVELOPE_BYTES} bytes a sample.
+     */
+    static void assertEveryCellFilled(Result run) {
+        assertThat(run.exit()).as("exit code; output:%n%s", run.output()).isZero();
+        assertThat(run.output()).as("the scenario's table").containsPattern("(?m)^" + run.scenario() + ": ");
+        assertThat(run.cells()).as("cells of %s; output:%n%s", run.scenario(), run.output()).isNotEmpty();
+        for (CellResult cell : run.cells()) {
+            String name = cell.cell().name();
+            assertThat(cell.emptyReason()).as("%s is empty; output:%n%s", name, run.output()).isEmpty();
+            assertThat(cell.samples()).as("%s samples", name).isPositive();
+            assertThat(cell.errors()).as("%s failed samples (see %s)", name, cell.folder()).isZero();
+            assertThat(cell.cell().payloadBytes()).as("%s names its payload", name).isPresent();
+            int payload = cell.cell().payloadBytes().getAsInt();
+            assertThat(cell.receivedBytesPerSample().orElseThrow()).as("%s received bytes a sample, payload %d", name,
+                    payload).isBetween(0.95 * payload, 1.10 * payload + ENVELOPE_BYTES);
+        }
+    }
+}
