@@ -81,8 +81,9 @@ class RegistryLoopbackIT {
             try (ChildProcess provider = start("dubbo27-provider", work, List.of(java(), "-jar",
                     Plans.LAYOUT.projectDir().resolve("dubbo27-provider/target/rpcbench-dubbo27-provider.jar")
                             .toString(), "--port", "0", "--registry", "zookeeper://" + registry))) {
+                // The ready line goes on with the provider's other protocols: " rmi=... hessian=... http=...".
                 int port = Integer.parseInt(provider.awaitLine(line -> line.startsWith(DUBBO27_READY), READY)
-                        .substring(DUBBO27_READY.length()));
+                        .substring(DUBBO27_READY.length()).split(" ")[0]);
 
                 List<String> registered = registerOnPlainLoopback(work, registry, List.of(ORDER_SERVICE));
                 assertThat(registered).as("what ZooKeeper holds").singleElement().satisfies(line -> {

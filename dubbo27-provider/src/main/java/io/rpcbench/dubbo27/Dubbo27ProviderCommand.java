@@ -3,6 +3,9 @@ package io.rpcbench.dubbo27;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.regex.Pattern;
@@ -14,19 +17,22 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code rpcbench-dubbo27-provider} command line: checks the options, starts the {@link OrderServiceExport},
- * prints {@code rpcbench-dubbo27-provider ready dubbo=dubbo://127.0.0.1:<port>} on stdout, and on SIGTERM stops
- * it and prints {@value #STOPPED_LINE}.
+ * The {@code rpcbench-dubbo27-provider} command line: checks the options, starts the {@link ProviderExport}, prints
+ * one ready line on stdout naming where each protocol listens, in the order dubbo, rmi, hessian, http (those
+ * served), e.g. {@code rpcbench-dubbo27-provider ready dubbo=dubbo://127.0.0.1:20880 rmi=rmi://127.0.0.1:41003
+ * hessian=hessian://127.0.0.1:41005 http=http://127.0.0.1:41007}, and on SIGTERM stops it and prints
+ * {@value #STOPPED_LINE}.
  *
  * <p>Exit codes: 0 after a stop by SIGTERM, 1 when the provider cannot start (port taken, registry unreachable),
  * 2 for a bad option.
  */
 @Command(name = "rpcbench-dubbo27-provider", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Exports io.rpcbench.example.OrderService with Dubbo 2.7 (protocol dubbo, hessian2), "
-                + "then prints one ready line.")
+        description = "Exports io.rpcbench.echo.EchoService with Dubbo 2.7 over the protocols asked for (dubbo with "
+                + "hessian2, rmi, hessian, http with JSON-RPC), each on its own port, and io.rpcbench.example."
+                + "OrderService over dubbo, then prints one ready line.")
 public final class Dubbo27ProviderCommand implements Callable<Integer> {
 
-    static final String READY_PREFIX = "rpcbench-dubbo27-provider ready dubbo=";
+    static final String READY_PREFIX = "rpcbench-dubbo27-provider ready";
     static final String STOPPED_LINE = "rpcbench-dubbo27-provider stopped";
 
     private static final String NONE = "none";
@@ -39,21 +45,37 @@ public final class Dubbo27ProviderCommand implements Callable<Integer> {
             description = "zookeeper://host:port, or none to export for direct URLs only (default: ${DEFAULT-VALUE}).")
     private String registry;
 
+    @Option(names = "--protocols", defaultValue = "dubbo,rmi,hessian,http",
+            description = "Protocols to serve, comma separated, from dubbo, rmi, hessian, http (default: "
+                    + "${DEFAULT-VALUE}).")
+    private String protocols;
+
     @Option(names = "--port", defaultValue = "20880",
-            description = "Dubbo port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+            description = "Port of protocol dubbo; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     private int port;
 
+    @Option(names = "--rmi-port", defaultValue = "0",
+            description = "Port of protocol rmi (its RMI registry); 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    private int rmiPort;
+
+    @Option(names = "--hessian-port", defaultValue = "0",
+            description = "Port of protocol hessian; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    private int hessianPort;
+
+    @Option(names = "--http-port", defaultValue = "0",
+            description = "Port of protocol http (JSON-RPC); 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    private int httpPort;
+
     @Option(names = "--bind", defaultValue = "127.0.0.1",
-            description = "Address the dubbo port listens on and is registered with (default: ${DEFAULT-VALUE}).")
+            description = "Address every port listens on and is registered with (default: ${DEFAULT-VALUE}).")
     private String bind;
 
     @Override
     public Integer call() {
-        checkOptions();
-        OrderServiceExport export;
+        Map<Dubbo27Protocol, Integer> ports = checkOptions();
+        ProviderExport export;
         try {
-            export = OrderServiceExport.start(NONE.equals(registry) ? OrderServiceExport.NO_REGISTRY : registry, bind,
-                    port);
+            export = ProviderExport.start(NONE.equals(registry) ? ProviderExport.NO_REGISTRY : registry, bind, ports);
         } catch (PortInUseException e) {
             err().println("rpcbench-dubbo27-provider: " + e.getMessage());
             return 1;
@@ -62,7 +84,7 @@ public final class Dubbo27ProviderCommand implements Callable<Integer> {
             return 1;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(export), "rpcbench-dubbo27-provider-stop"));
-        out().println(READY_PREFIX + export.endpoint());
+        out().println(readyLine(export.endpoints()));
         out().flush();
         try {
             // Runs until SIGTERM: the shutdown hook stops the export and ends the JVM.
@@ -73,7 +95,15 @@ public final class Dubbo27ProviderCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void stop(OrderServiceExport export) {
+    /** {@code rpcbench-dubbo27-provider ready dubbo=dubbo://127.0.0.1:20880 rmi=rmi://127.0.0.1:41003 ...}. */
+    static String readyLine(Map<Dubbo27Protocol, String> endpoints) {
+        StringBuilder line = new StringBuilder(READY_PREFIX);
+        endpoints.forEach((protocol, endpoint) -> line.append(' ').append(protocol.userName()).append('=')
+                .append(endpoint));
+        return line.toString();
+    }
+
+    private void stop(ProviderExport export) {
         try {
             export.close();
         } catch (RuntimeException e) {
@@ -86,9 +116,27 @@ public final class Dubbo27ProviderCommand implements Callable<Integer> {
         Runtime.getRuntime().halt(0);
     }
 
-    private void checkOptions() {
-        if (port < 0 || port > 65535) {
-            throw bad("--port", port + " is out of range; expected 0 (a free port) to 65535");
+    /** The protocols to serve with their ports, in the order to export them. */
+    private Map<Dubbo27Protocol, Integer> checkOptions() {
+        List<Dubbo27Protocol> served;
+        try {
+            served = Dubbo27Protocol.parseList(protocols);
+        } catch (IllegalArgumentException e) {
+            throw bad("--protocols", e.getMessage());
+        }
+        Map<Dubbo27Protocol, Integer> ports = new LinkedHashMap<>();
+        for (Dubbo27Protocol protocol : served) {
+            ports.put(protocol, switch (protocol) {
+                case DUBBO -> checkPort("--port", port);
+                case RMI -> checkPort("--rmi-port", rmiPort);
+                case HESSIAN -> checkPort("--hessian-port", hessianPort);
+                case HTTP -> checkPort("--http-port", httpPort);
+            });
+        }
+        List<Integer> fixed = ports.values().stream().filter(p -> p != 0).toList();
+        if (fixed.stream().distinct().count() < fixed.size()) {
+            throw bad("--port", "the protocols " + ports + " share a port; expected a port of its own for each "
+                    + "(or 0 for a free one)");
         }
         if (!NONE.equals(registry) && !ZOOKEEPER.matcher(registry).matches()) {
             throw bad("--registry", "'" + registry + "' is not a registry address; expected zookeeper://host:port or "
@@ -100,6 +148,14 @@ public final class Dubbo27ProviderCommand implements Callable<Integer> {
             throw bad("--bind", "'" + bind + "' is not an address of this machine; expected an IP address such as "
                     + "127.0.0.1");
         }
+        return ports;
+    }
+
+    private int checkPort(String option, int value) {
+        if (value < 0 || value > 65535) {
+            throw bad(option, value + " is out of range; expected 0 (a free port) to 65535");
+        }
+        return value;
     }
 
     private ParameterException bad(String option, String problem) {

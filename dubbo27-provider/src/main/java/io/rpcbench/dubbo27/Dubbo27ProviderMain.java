@@ -30,6 +30,9 @@ public final class Dubbo27ProviderMain {
         setIfAbsent("java.net.preferIPv4Stack", "true");
         // In-flight calls get this long to finish on stop (Dubbo's default is 10 s, spent on every stop).
         setIfAbsent("dubbo.service.shutdown.wait", "1000");
+        // Dubbo's Jetty server (protocols hessian and http) logs through Jetty's StdErrLog, at INFO by default: a dozen
+        // lines on every start. Warnings only, as the rest of the provider.
+        setIfAbsent("org.eclipse.jetty.LEVEL", "WARN");
     }
 
     private static void setIfAbsent(String key, String value) {

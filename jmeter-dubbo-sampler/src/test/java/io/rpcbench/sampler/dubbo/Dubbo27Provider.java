@@ -15,7 +15,7 @@ import org.apache.curator.retry.RetryOneTime;
 import org.apache.dubbo.common.URL;
 
 /**
- * The example OrderService served by Dubbo 2.7.23 for tests: a ZooKeeper (the provider app's jar with only its
+ * The example OrderService and the echo service served by Dubbo 2.7.23 for tests: a ZooKeeper (the provider app's jar with only its
  * embedded ZooKeeper: no Dubbo 3 provider of OrderService may answer in its place) and the Dubbo 2.7 provider's jar
  * registered in it, each in a JVM of its own, on free loopback ports. {@link #close()} stops both by PID.
  *
@@ -23,6 +23,7 @@ import org.apache.dubbo.common.URL;
  * try (Dubbo27Provider provider = Dubbo27Provider.start()) {
  *     provider.registry();    // zookeeper://127.0.0.1:<port>
  *     provider.directUrl();   // dubbo://127.0.0.1:<port>
+ *     provider.rmiPort();     // the echo service's other protocols: rmi, hessian, http (JSON-RPC)
  * }
  * }</pre>
  */
@@ -30,8 +31,10 @@ public final class Dubbo27Provider implements AutoCloseable {
 
     public static final String ORDER_SERVICE = "io.rpcbench.example.OrderService";
 
-    private static final Pattern DUBBO27_READY = Pattern.compile(
-            "rpcbench-dubbo27-provider ready dubbo=dubbo://127\\.0\\.0\\.1:(\\d+)");
+    /** The ready line with every protocol (the provider's default): dubbo, rmi, hessian, http, each port a group. */
+    private static final Pattern DUBBO27_READY = Pattern.compile("rpcbench-dubbo27-provider ready"
+            + " dubbo=dubbo://127\\.0\\.0\\.1:(\\d+) rmi=rmi://127\\.0\\.0\\.1:(\\d+)"
+            + " hessian=hessian://127\\.0\\.0\\.1:(\\d+) http=http://127\\.0\\.0\\.1:(\\d+)");
 
     private final ProviderApp zooKeeper;
     private final JarProcess provider;
@@ -74,6 +77,26 @@ public final class Dubbo27Provider implements AutoCloseable {
     /** The dubbo port {@code provider} printed in its ready line. */
     public static int port(JarProcess provider) {
         return Integer.parseInt(provider.ready().group(1));
+    }
+
+    /** The first provider's rmi port (its RMI registry), on 127.0.0.1. */
+    public int rmiPort() {
+        return Integer.parseInt(provider.ready().group(2));
+    }
+
+    /** The first provider's hessian port, on 127.0.0.1. */
+    public int hessianPort() {
+        return Integer.parseInt(provider.ready().group(3));
+    }
+
+    /** The first provider's http (JSON-RPC) port, on 127.0.0.1. */
+    public int httpPort() {
+        return Integer.parseInt(provider.ready().group(4));
+    }
+
+    /** The first provider's process id. */
+    public long pid() {
+        return provider.pid();
     }
 
     /** {@code dubbo://127.0.0.1:<port>}, the first provider as its ready line names it. */
