@@ -14,7 +14,8 @@ public final class Scenarios {
 
     static final List<Scenario> ALL = List.of(
             new Seed003Scenario(),
-            new Seed000StabilityScenario());
+            new Seed000StabilityScenario(),
+            new Seed000PressureScenario());
 
     private Scenarios() {}
 
