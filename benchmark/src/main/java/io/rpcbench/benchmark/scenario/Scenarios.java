@@ -15,7 +15,8 @@ public final class Scenarios {
     static final List<Scenario> ALL = List.of(
             new Seed003Scenario(),
             new Seed000StabilityScenario(),
-            new Seed000PressureScenario());
+            new Seed000PressureScenario(),
+            new Seed003RestScenario());
 
     private Scenarios() {}
 
