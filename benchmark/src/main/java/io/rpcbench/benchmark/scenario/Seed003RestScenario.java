@@ -98,7 +98,8 @@ final class Seed003RestScenario implements Scenario {
         figures.add(line("non-2xx", 0, ab -> (double) ab.non2xxResponses(), j -> null));
         return ScenarioTable.of(NAME, "the echo over HTTP, ab's report lines (seed 003's three ab outputs beside) "
                 + "and JMeter's equivalents", figures, columns)
-                .withNote(JMETER + ": mean across all = 1000 / TPS; percentiles in ms to the microsecond (ab: whole ms)");
+                .withNote(JMETER + ": mean across all = 1000 / TPS; its HTTP samples are timed in whole ms, as ab's "
+                        + "(JMeter's HTTP Request has no elapsed_us)");
     }
 
     /**
@@ -123,7 +124,7 @@ final class Seed003RestScenario implements Scenario {
 
     /**
      * A line read from ab's report in the ab column, with {@code abDecimals} as ab prints it, and from JMeter's samples
-     * (its one label) in the other, times to the microsecond.
+     * (its one label) in the other, with 3 decimals for times.
      */
     private static Figure line(String name, int abDecimals, Function<AbReport, Double> ab,
             Function<LabelStatistics, Double> jmeter) {
