@@ -20,8 +20,9 @@ class Seed003RestScenarioIT {
         assumeTrue(ab.isPresent(), "ApacheBench (ab) is not installed: apt-get install -y "
                 + ApacheBench.DEBIAN_PACKAGE);
 
-        // The plan's 5 s timeout failed the first two calls to the provider's cold HTTP echo at a load average of 19.
-        ScenarioShortRun.Result run = ScenarioShortRun.run("seed-003-rest", "-J", "timeout_ms=30000");
+        // Fails today: each JMeter thread's keep-alive connection hangs once after some hundred calls until the read
+        // timeout (measured 2 of ~930 at 5 s and at 30 s alike; ab -k -c 2 -n 5000 had none): see the branch's log.
+        ScenarioShortRun.Result run = ScenarioShortRun.run("seed-003-rest");
 
         ScenarioShortRun.assertEveryCellFilled(run);
         assertThat(run.output())
