@@ -216,11 +216,36 @@ public final class BenchmarkCommand implements Callable<Integer> {
                 rampupSeconds, userProperties, cells, scenario, title(scenario, cells));
         this.runner = scenarioRunner;
         try (RunSite site = topology.isPresent() ? LabSite.start(layout, topology.get(), results, out)
-                : LocalSite.start(layout, results, out)) {
+                : scenarioSite(scenario, layout, results, out)) {
             scenarioRunner.run(site);
             site.report(out);
         }
         return scenarioRunner.report();
+    }
+
+    /**
+     * Where a scenario runs when {@code --hosts} names no lab: the lab it asks for ({@link Scenario#lab}) when this
+     * process is root and the lab can be made, else this machine's loopback, saying why.
+     */
+    private static RunSite scenarioSite(Optional<Scenario> scenario, ProjectLayout layout, Path results,
+            PrintWriter out) throws IOException {
+        Optional<String> lab = scenario.flatMap(Scenario::lab);
+        if (lab.isEmpty()) {
+            return LocalSite.start(layout, results, out);
+        }
+        String name = scenario.get().name();
+        if (!LabNetwork.isRoot()) {
+            out.printf("%s asks for the lab %s (network namespaces), which needs root; running on this machine's "
+                    + "loopback instead%n", name, lab.get());
+            return LocalSite.start(layout, results, out);
+        }
+        try {
+            return LabSite.start(layout, Topology.parse(lab.get()), results, out);
+        } catch (IOException | RuntimeException e) {
+            out.printf("%s asks for the lab %s, which could not be made (%s); running on this machine's loopback "
+                    + "instead%n", name, lab.get(), e.getMessage());
+            return LocalSite.start(layout, results, out);
+        }
     }
 
     /** The scenario named {@code name}, or bad usage naming the known ones. */

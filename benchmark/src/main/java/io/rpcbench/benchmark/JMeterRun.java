@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import java.util.function.UnaryOperator;
 
 /**
@@ -55,6 +56,7 @@ public final class JMeterRun {
     private final Map<String, String> globalProperties = new TreeMap<>();
     private ProcessCpuTimeline cpu;
     private volatile long pid;
+    private LongConsumer started = pid -> { };
 
     private JMeterRun(ProjectLayout layout, String planName, Path outputDir) {
         this.layout = layout;
@@ -117,6 +119,15 @@ public final class JMeterRun {
      */
     public JMeterRun dashboard(boolean generate) {
         this.dashboard = generate;
+        return this;
+    }
+
+    /**
+     * Calls {@code listener} with JMeter's PID once its process has started, on the thread that calls {@link #run}:
+     * to watch the run while it goes (e.g. sample JMeter's and the provider's heap).
+     */
+    public JMeterRun onStart(LongConsumer listener) {
+        this.started = listener;
         return this;
     }
 
@@ -210,6 +221,7 @@ public final class JMeterRun {
             cpu = remoteEngines.isEmpty() ? ProcessCpuTimeline.start(jmeter.pid()) : null;
             int exit;
             try {
+                started.accept(jmeter.pid());
                 exit = jmeter.awaitExit(deadline);
             } finally {
                 if (cpu != null) {

@@ -50,10 +50,18 @@ final class LabSite implements RunSite {
         return n + " " + what + (n == 1 ? "" : "s");
     }
 
-    /** The lab runs each provider host's provider with its defaults: a cell that needs more is refused, saying so. */
+    /**
+     * The lab runs each provider host's provider with its defaults: a cell that needs more is refused, saying so. A
+     * cell of several providers is the lab's own providers when their number is the lab's.
+     */
     @Override
     public void prepare(CellSetup setup) {
-        if (!setup.equals(CellSetup.DEFAULT)) {
+        if (setup.providers() > 1 && setup.providers() != topology.providers()) {
+            throw new IllegalStateException("this cell needs " + setup.providers() + " providers; the lab (--hosts "
+                    + topology + ") has " + topology.providers() + " provider hosts; expected --hosts "
+                    + setup.providers() + "x" + topology.generators());
+        }
+        if (!setup.providers(1).equals(CellSetup.DEFAULT)) {
             throw new IllegalStateException("this cell needs " + setup.describe() + "; the lab (--hosts " + topology
                     + ") runs the provider app with its defaults only; expected a run without --hosts");
         }
@@ -63,6 +71,12 @@ final class LabSite implements RunSite {
     public String describe() {
         return "a lab of network namespaces on this one machine (--hosts " + topology + "): JMeter's engines, "
                 + "providers and agents on hosts of their own";
+    }
+
+    /** Every remote engine runs the plan's threads: a JMeter run here is as many consumers as load-generator hosts. */
+    @Override
+    public int consumersPerRun() {
+        return topology.generators();
     }
 
     @Override

@@ -21,6 +21,8 @@ final class LocalSite implements RunSite {
     private final PrintWriter out;
     private final AgentProcess agent;
     private ProviderProcess provider;
+    /** The providers beyond the first, registered in its ZooKeeper, when the set-up names several. */
+    private final List<ProviderProcess> moreProviders = new ArrayList<>();
     private final List<ExtraProcess.Running> extras = new ArrayList<>();
     /** What runs now; null when nothing does (a start failed), so that the next cell starts afresh. */
     private CellSetup running;
@@ -65,6 +67,7 @@ final class LocalSite implements RunSite {
         provider = ProviderProcess.start(layout, setup.providerOptions(), results.resolve("provider" + suffix + ".log"));
         out.printf("Provider ready (pid %d): %s%n", provider.pid(), provider.endpoints().endpoints());
         try {
+            startMoreProviders(setup, suffix);
             for (ExtraProcess extra : setup.extras()) {
                 ExtraProcess.Running started = extra.launcher().start(new ExtraProcess.Context(layout,
                         extra.options(), results.resolve(extra.name() + suffix + ".log"), provider.endpoints()));
@@ -79,7 +82,25 @@ final class LocalSite implements RunSite {
         running = setup;
     }
 
-    /** Stops the extra processes, last started first, then the provider; each by its PID. */
+    /**
+     * The second and further providers of the set-up, as {@link OneHostTopology} starts them: each with the set-up's
+     * options, registered in the first provider's ZooKeeper ({@code --registry}), on free loopback ports.
+     */
+    private void startMoreProviders(CellSetup setup, String suffix) throws IOException {
+        String registry = "zookeeper://" + provider.endpoints().zookeeper().orElseThrow(
+                () -> new IllegalStateException("the provider announced no ZooKeeper: " + provider.endpoints()));
+        for (int i = 2; i <= setup.providers(); i++) {
+            List<String> options = new ArrayList<>(setup.providerOptions());
+            options.addAll(List.of("--registry", registry));
+            ProviderProcess more = ProviderProcess.start(layout, options,
+                    results.resolve("provider" + suffix + "-" + i + ".log"));
+            moreProviders.add(more);
+            out.printf("Provider %d ready (pid %d, registered in %s): %s%n", i, more.pid(), registry,
+                    more.endpoints().endpoints());
+        }
+    }
+
+    /** Stops the extra processes, last started first, then the providers, the one holding the registry last. */
     private void stopProcesses() {
         running = null;
         try {
@@ -88,9 +109,16 @@ final class LocalSite implements RunSite {
             }
         } finally {
             extras.clear();
-            if (provider != null) {
-                provider.close();
-                provider = null;
+            try {
+                for (int i = moreProviders.size() - 1; i >= 0; i--) {
+                    moreProviders.get(i).close();
+                }
+            } finally {
+                moreProviders.clear();
+                if (provider != null) {
+                    provider.close();
+                    provider = null;
+                }
             }
         }
     }
@@ -109,6 +137,11 @@ final class LocalSite implements RunSite {
     @Override
     public String describe() {
         return "JMeter, provider and agent on this one machine, over loopback";
+    }
+
+    @Override
+    public int consumersPerRun() {
+        return 1;
     }
 
     @Override

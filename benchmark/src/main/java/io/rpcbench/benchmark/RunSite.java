@@ -24,6 +24,13 @@ public interface RunSite extends AutoCloseable {
     /** Points {@code run} at this site: its properties, and where and how JMeter runs; {@code plan} are the plan's own. */
     JMeterRun configure(JMeterRun run, Map<String, String> plan);
 
+    /**
+     * How many consumers one JMeter run here is: 1 where JMeter runs the threads itself; in a lab, one per remote
+     * engine, each running the plan's threads. A cell of more consumers runs that many JMeter runs at once
+     * where this is 1.
+     */
+    int consumersPerRun();
+
     /** Where the figures were taken, in words, e.g. "JMeter, provider and agent on this machine, over loopback". */
     String describe();
 

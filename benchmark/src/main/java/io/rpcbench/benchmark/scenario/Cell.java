@@ -1,6 +1,8 @@
 package io.rpcbench.benchmark.scenario;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -33,9 +35,14 @@ import java.util.Set;
  * @param setup        the processes it needs running
  * @param payloadBytes the bytes a call's answer carries as payload, if the cell names one
  * @param seed         the seed's published figures for this cell, if any
+ * @param consumers    JMeter runs of the plan at the same time, each with {@code threads} threads (seed 000's
+ *                     pressure test had two consumers); their samples count together, each consumer's apart too
+ * @param observers    what watches the run while the plan runs ({@link CellObserver})
+ * @param afterPlan    steps run after the plan against the same set-up ({@link AfterPlan})
  */
 public record Cell(String name, String row, String column, String plan, Map<String, String> properties, int threads,
-        Stop stop, CellSetup setup, OptionalInt payloadBytes, Optional<SeedColumn> seed) {
+        Stop stop, CellSetup setup, OptionalInt payloadBytes, Optional<SeedColumn> seed, int consumers,
+        List<CellObserver> observers, List<AfterPlan> afterPlan) {
 
     /** The plan properties a cell sets from its own fields: not to be given as {@link #properties}. */
     public static final Set<String> OWN_PROPERTIES = Set.of("threads", "rampup", "warmup", "duration", "loops");
@@ -70,47 +77,82 @@ public record Cell(String name, String row, String column, String plan, Map<Stri
                     + " bytes; expected 0 or more");
         }
         Objects.requireNonNull(seed, "seed");
+        if (consumers < 1) {
+            throw new IllegalArgumentException("cell '" + name + "' has " + consumers + " consumers; expected 1 or "
+                    + "more");
+        }
+        observers = List.copyOf(observers);
+        afterPlan = List.copyOf(afterPlan);
     }
 
     /**
-     * A cell at {@code row} and {@code column} that runs {@code plan}, named after it: 20 threads, 60 s warm-up
-     * then 60 s measured, the provider app with its defaults, no payload size, no seed figures.
+     * A cell at {@code row} and {@code column} that runs {@code plan}, named after it: one consumer of 20 threads,
+     * 60 s warm-up then 60 s measured, the provider app with its defaults, no payload size, no seed figures, nothing
+     * watching or after it.
      */
     public static Cell of(String row, String column, String plan) {
         return new Cell(plan, row, column, plan, Map.of(), DEFAULT_THREADS, Stop.timed(60, 60), CellSetup.DEFAULT,
-                OptionalInt.empty(), Optional.empty());
+                OptionalInt.empty(), Optional.empty(), 1, List.of(), List.of());
     }
 
     public Cell named(String newName) {
-        return new Cell(newName, row, column, plan, properties, threads, stop, setup, payloadBytes, seed);
+        return new Cell(newName, row, column, plan, properties, threads, stop, setup, payloadBytes, seed, consumers,
+                observers, afterPlan);
     }
 
     /** This cell with {@code more} plan properties added (a later value wins). */
     public Cell properties(Map<String, String> more) {
         Map<String, String> all = new LinkedHashMap<>(properties);
         all.putAll(more);
-        return new Cell(name, row, column, plan, all, threads, stop, setup, payloadBytes, seed);
+        return new Cell(name, row, column, plan, all, threads, stop, setup, payloadBytes, seed, consumers, observers,
+                afterPlan);
     }
 
     public Cell threads(int count) {
-        return new Cell(name, row, column, plan, properties, count, stop, setup, payloadBytes, seed);
+        return new Cell(name, row, column, plan, properties, count, stop, setup, payloadBytes, seed, consumers,
+                observers, afterPlan);
     }
 
     public Cell stop(Stop newStop) {
-        return new Cell(name, row, column, plan, properties, threads, newStop, setup, payloadBytes, seed);
+        return new Cell(name, row, column, plan, properties, threads, newStop, setup, payloadBytes, seed, consumers,
+                observers, afterPlan);
     }
 
     public Cell setup(CellSetup newSetup) {
-        return new Cell(name, row, column, plan, properties, threads, stop, newSetup, payloadBytes, seed);
+        return new Cell(name, row, column, plan, properties, threads, stop, newSetup, payloadBytes, seed, consumers,
+                observers, afterPlan);
     }
 
     public Cell payloadBytes(int bytes) {
-        return new Cell(name, row, column, plan, properties, threads, stop, setup, OptionalInt.of(bytes), seed);
+        return new Cell(name, row, column, plan, properties, threads, stop, setup, OptionalInt.of(bytes), seed,
+                consumers, observers, afterPlan);
     }
 
     public Cell seed(SeedColumn published) {
         return new Cell(name, row, column, plan, properties, threads, stop, setup, payloadBytes,
-                Optional.of(published));
+                Optional.of(published), consumers, observers, afterPlan);
+    }
+
+    /** This cell run by {@code count} JMeter runs at once, each with the cell's threads. */
+    public Cell consumers(int count) {
+        return new Cell(name, row, column, plan, properties, threads, stop, setup, payloadBytes, seed, count,
+                observers, afterPlan);
+    }
+
+    /** This cell with {@code observer} watching its run too. */
+    public Cell observedBy(CellObserver observer) {
+        List<CellObserver> more = new ArrayList<>(observers);
+        more.add(observer);
+        return new Cell(name, row, column, plan, properties, threads, stop, setup, payloadBytes, seed, consumers,
+                more, afterPlan);
+    }
+
+    /** This cell with {@code step} run after its plan too. */
+    public Cell then(AfterPlan step) {
+        List<AfterPlan> more = new ArrayList<>(afterPlan);
+        more.add(step);
+        return new Cell(name, row, column, plan, properties, threads, stop, setup, payloadBytes, seed, consumers,
+                observers, more);
     }
 
     private static void requireText(String what, String value) {

@@ -8,14 +8,19 @@ import io.rpcbench.reports.RunInput;
 import io.rpcbench.reports.RunSummary;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * One plan of the main job, run and counted: runs a cell's plan headless in the laid-out JMeter at the site, showing
@@ -23,6 +28,10 @@ import java.util.OptionalDouble;
  * counts the window's samples; has JMeter build its own dashboard of the same window ({@code jmeter -g} with start
  * and end dates); and returns what the rpcbench dashboard reads of it. A plan that fails (JMeter exits with an
  * error, or no sample started in the window) gives the measured reason instead, so that the job goes on.
+ *
+ * <p>A cell of several consumers runs that many JMeter runs at once where one run is one consumer, each in
+ * {@code consumer-N} of the cell's folder, and counts their JTLs as one ({@link ConsumerJtls}); the cell's observers
+ * watch from the first run's start to the last run's end, and its after-plan steps run once all have ended.
  *
  * <p>Order of calls: make one per job, then {@link #run} each cell in turn.
  */
@@ -101,49 +110,163 @@ final class PlanRunner {
         }
         out.flush();
         planProperties.putAll(userProperties);
+        int runCount = runCount(cell, site);
+        if (runCount < 0) {
+            return failed(prefix, "the cell needs " + cell.consumers() + " consumers, and a JMeter run here is "
+                    + site.consumersPerRun() + " (" + site.describe() + "); expected a site whose JMeter runs are 1 "
+                    + "consumer each, or " + cell.consumers());
+        }
+        Path folder = results.resolve(cell.name());
+        if (runCount > 1) {
+            out.printf("%s: %d consumers at once, each its own JMeter in %s/consumer-N; progress of consumer 1%n",
+                    prefix, runCount, folder);
+            out.flush();
+        }
         PlanProgress progress = new PlanProgress(out, terminal, prefix, warmup, measured);
-        JMeterRun run = site.configure(JMeterRun.of(layout, cell.plan(), results.resolve(cell.name()))
-                .dashboard(false)
-                .output(progress)
-                .properties(Map.of(JMeterRun.SUMMARISER_INTERVAL, Integer.toString(progressEvery))),
-                planProperties);
+        List<JMeterRun> runs = new ArrayList<>();
+        for (int n = 1; n <= runCount; n++) {
+            runs.add(site.configure(JMeterRun.of(layout, cell.plan(),
+                    runCount == 1 ? folder : folder.resolve("consumer-" + n))
+                    .dashboard(false)
+                    .output(n == 1 ? progress : line -> { })
+                    .properties(Map.of(JMeterRun.SUMMARISER_INTERVAL, Integer.toString(progressEvery))),
+                    planProperties));
+        }
+        JMeterRun run = runs.get(0);
         this.currentRun = run;
+        CellContext context = new CellContext(cell, folder, run);
+        List<CellObserver.Observation> observations = new ArrayList<>();
+        run.onStart(pid -> observations.addAll(startObservers(prefix, context)));
         try {
-            run.run(Duration.ofSeconds(2L * (warmup + measured) + rampupSeconds + 600));
+            runAll(runs, Duration.ofSeconds(2L * (warmup + measured) + rampupSeconds + 600));
         } catch (IllegalStateException | IllegalArgumentException failed) { // JMeter's exit code and last lines
             return failed(prefix, failed.getMessage());
         } finally {
             progress.finish();
+            observations.forEach(CellObserver.Observation::close);
+        }
+        for (AfterPlan step : cell.afterPlan()) {
+            try {
+                step.run(context);
+            } catch (IOException | RuntimeException e) {
+                out.printf("%s: a step after the plan failed: %s%n", prefix, e.getMessage());
+                out.flush();
+            }
+        }
+        Path jtl = run.jtl();
+        if (runCount > 1) {
+            jtl = folder.resolve(cell.plan() + ".jtl");
+            ConsumerJtls.merge(runs.stream().map(JMeterRun::jtl).toList(), jtl);
         }
         Duration warmupTime = Duration.ofSeconds(warmup);
         RunSummary summary;
         try {
-            summary = RunSummary.of(run.jtl(), warmupTime, window);
+            summary = RunSummary.of(jtl, warmupTime, window);
         } catch (IllegalArgumentException noWindow) { // e.g. the plan stopped during its warm-up
             return failed(prefix, noWindow.getMessage());
         }
         if (stop instanceof Stop.Calls calls) {
-            reportCallsCutShort(prefix, run, cell.threads(), calls);
+            reportCallsCutShort(prefix, jtl, cell.threads() * cell.consumers(), calls);
         }
         // JMeter's own dashboard of the same window, built after the run when the window is known. It reads
         // the whole JTL (about 20 us a sample): 40 million samples of a --full Thrift plan take over 10 min.
-        String jmeterDashboard = run.dashboardIndex().toString();
-        try {
-            run.generateDashboard(summary.windowStartMs(), summary.windowEndMs(),
-                    Duration.ofMinutes(10).plusSeconds(2L * (warmup + measured)));
-        } catch (IllegalStateException e) { // ours is built either way: say so and go on
-            out.printf("%s: JMeter's own dashboard was not built: %s%n", prefix, e.getMessage());
-            jmeterDashboard = "(not built; see " + run.dashboardIndex().getParent().getParent()
-                    .resolve("jmeter-report.log") + ")";
+        List<String> jmeterDashboards = new ArrayList<>();
+        for (JMeterRun each : runs) {
+            String page = each.dashboardIndex().toString();
+            try {
+                each.generateDashboard(summary.windowStartMs(), summary.windowEndMs(),
+                        Duration.ofMinutes(10).plusSeconds(2L * (warmup + measured)));
+            } catch (IllegalStateException e) { // ours is built either way: say so and go on
+                out.printf("%s: JMeter's own dashboard was not built: %s%n", prefix, e.getMessage());
+                page = "(not built; see " + each.dashboardIndex().getParent().getParent()
+                        .resolve("jmeter-report.log") + ")";
+            }
+            jmeterDashboards.add(page);
         }
-        RunInput input = RunInput.named(cell.name(), run.jtl(), Optional.of(run.perfmon()).filter(Files::isRegularFile),
+        RunInput input = RunInput.named(cell.name(), jtl, Optional.of(run.perfmon()).filter(Files::isRegularFile),
                 Optional.of(run.dashboardIndex().toString()).filter(page -> Files.isRegularFile(Path.of(page))))
                 .withWindow(warmupTime, window);
-        OptionalDouble jmeterCpu = run.jmeterCpuPercentOfMachine(summary.windowStartMs(), summary.windowEndMs());
+        OptionalDouble jmeterCpu = jmeterCpu(runs, summary);
         if (jmeterCpu.isPresent()) {
             input = input.withClientCpu(jmeterCpu.getAsDouble(), Runtime.getRuntime().availableProcessors());
         }
-        return new Measured(run, summary, input, jmeterDashboard);
+        return new Measured(run, summary, input, String.join(", ", jmeterDashboards));
+    }
+
+    /**
+     * How many JMeter runs make the cell's consumers here: 1 for a cell of one consumer, or when one run here is
+     * as many consumers as the cell has (a lab's engines); the cell's consumers where a run is one; else -1.
+     */
+    static int runCount(Cell cell, RunSite site) {
+        int perRun = site.consumersPerRun();
+        if (cell.consumers() == 1 || cell.consumers() == perRun) {
+            return 1;
+        }
+        return perRun == 1 ? cell.consumers() : -1;
+    }
+
+    /** Runs every consumer's JMeter at once, the first on this thread, and waits for all. */
+    private static void runAll(List<JMeterRun> runs, Duration deadline) throws IOException {
+        List<CompletableFuture<Void>> others = new ArrayList<>();
+        for (int n = 2; n <= runs.size(); n++) {
+            JMeterRun other = runs.get(n - 1);
+            String thread = "consumer-" + n;
+            others.add(CompletableFuture.runAsync(() -> {
+                try {
+                    other.run(deadline);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, command -> new Thread(command, thread).start()));
+        }
+        RuntimeException failure = null;
+        try {
+            runs.get(0).run(deadline);
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            failure = e;
+        }
+        for (int n = 2; n <= runs.size(); n++) {
+            try {
+                others.get(n - 2).join();
+            } catch (CompletionException e) {
+                String message = "consumer " + n + ": " + e.getCause().getMessage();
+                if (failure == null) {
+                    failure = new IllegalStateException(message, e.getCause());
+                } else {
+                    failure.addSuppressed(e.getCause());
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** Starts the cell's observers; one that does not start is reported and left out. */
+    private List<CellObserver.Observation> startObservers(String prefix, CellContext context) {
+        List<CellObserver.Observation> started = new ArrayList<>();
+        for (CellObserver observer : context.cell().observers()) {
+            try {
+                started.add(observer.start(context));
+            } catch (IOException | RuntimeException e) {
+                out.printf("%s: an observer of the run did not start: %s%n", prefix, e.getMessage());
+                out.flush();
+            }
+        }
+        return started;
+    }
+
+    /** The consumers' JMeter CPU together, when every one's could be read. */
+    private static OptionalDouble jmeterCpu(List<JMeterRun> runs, RunSummary summary) {
+        double sum = 0;
+        for (JMeterRun run : runs) {
+            OptionalDouble cpu = run.jmeterCpuPercentOfMachine(summary.windowStartMs(), summary.windowEndMs());
+            if (cpu.isEmpty()) {
+                return OptionalDouble.empty();
+            }
+            sum += cpu.getAsDouble();
+        }
+        return OptionalDouble.of(sum);
     }
 
     private Failed failed(String prefix, String reason) {
@@ -153,8 +276,8 @@ final class PlanRunner {
     }
 
     /** Says when the cap stopped the threads before their calls were done: the figures then count fewer calls. */
-    private void reportCallsCutShort(String prefix, JMeterRun run, int threads, Stop.Calls calls) {
-        long made = RunSummary.of(run.jtl()).labels().stream().mapToLong(l -> l.samples()).sum();
+    private void reportCallsCutShort(String prefix, Path jtl, int threads, Stop.Calls calls) {
+        long made = RunSummary.of(jtl).labels().stream().mapToLong(l -> l.samples()).sum();
         long planned = (long) threads * calls.callsPerThread();
         if (made < planned) {
             out.printf(Locale.ROOT, "%s: the cap of %d s stopped the threads after %,d of %,d calls%n", prefix,

@@ -1,6 +1,7 @@
 package io.rpcbench.benchmark.scenario;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A scenario of a seed, run by {@code ./run-benchmark --scenario NAME}: its cells, each one plan run in the seed
@@ -41,4 +42,13 @@ public interface Scenario {
 
     /** Its table in the seed's layout, from the results of its cells in the order they ran. */
     ScenarioTable table(List<CellResult> results);
+
+    /**
+     * The lab of hosts it runs on when none is named ({@code --hosts}) and this machine can make one (root, network
+     * namespaces), e.g. {@code seed-000} for the seed's 2 providers x 2 consumers; empty (the default): this machine's
+     * loopback. When the lab cannot be made the scenario runs on loopback, and its table's note says so.
+     */
+    default Optional<String> lab() {
+        return Optional.empty();
+    }
 }

@@ -81,7 +81,7 @@ public final class JvmReadings implements ProcessReadings {
         return -1;
     }
 
-    private static int descriptors(Path fd) {
+    static int descriptors(Path fd) {
         try (Stream<Path> entries = Files.list(fd)) {
             return (int) entries.count();
         } catch (IOException e) {
@@ -89,7 +89,7 @@ public final class JvmReadings implements ProcessReadings {
         }
     }
 
-    private static List<String> lines(Path file) {
+    static List<String> lines(Path file) {
         try {
             return Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (IOException e) {

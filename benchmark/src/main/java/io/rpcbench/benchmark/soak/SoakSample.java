@@ -27,6 +27,29 @@ public record SoakSample(long second, long heapAfterGcKib, long oldGenKib, long 
                 known(fullGcs), threads, fds, known(rssKib));
     }
 
+    /**
+     * Reads a line {@link #csvRow()} wrote; an empty figure is -1.
+     *
+     * @throws IllegalArgumentException naming the line when it is not seven comma-separated whole numbers
+     */
+    public static SoakSample parseCsvRow(String row) {
+        String[] fields = row.split(",", -1);
+        if (fields.length != 7) {
+            throw new IllegalArgumentException("soak sample '" + row + "' has " + fields.length + " fields; expected 7: "
+                    + CSV_HEADER);
+        }
+        long[] values = new long[7];
+        for (int i = 0; i < 7; i++) {
+            try {
+                values[i] = fields[i].isEmpty() ? -1 : Long.parseLong(fields[i]);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("soak sample '" + row + "' has '" + fields[i] + "' as "
+                        + CSV_HEADER.split(",")[i] + "; expected a whole number or nothing", e);
+            }
+        }
+        return new SoakSample(values[0], values[1], values[2], values[3], (int) values[4], (int) values[5], values[6]);
+    }
+
     private static String known(long value) {
         return value < 0 ? "" : Long.toString(value);
     }

@@ -1,0 +1,36 @@
+package io.rpcbench.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.rpcbench.benchmark.ab.ApacheBench;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Seed 003's REST test shortened through {@code --scenario}: JMeter's cell filled with the 4-byte echo, then ab
+ * against the same provider for 2,000 requests per measured second (16,000 for 8 s), its report lines printed beside
+ * the seed's three ab outputs and JMeter's equivalents. Skipped, saying what to install, without ab.
+ */
+class Seed003RestScenarioIT {
+
+    @Test
+    void jmeterAndAbLoadTheSameEchoAndTheirLinesArePrintedBesideTheSeeds() throws Exception {
+        Optional<?> ab = ApacheBench.find(System.getenv().getOrDefault("PATH", ""));
+        assumeTrue(ab.isPresent(), "ApacheBench (ab) is not installed: apt-get install -y "
+                + ApacheBench.DEBIAN_PACKAGE);
+
+        // Fails today: each JMeter thread's keep-alive connection hangs once after some hundred calls until the read
+        // timeout (measured 2 of ~930 at 5 s and at 30 s alike; ab -k -c 2 -n 5000 had none): see the branch's log.
+        ScenarioShortRun.Result run = ScenarioShortRun.run("seed-003-rest");
+
+        ScenarioShortRun.assertEveryCellFilled(run);
+        assertThat(run.output())
+                .containsPattern("(?m)^echo of 4 bytes over HTTP, 10 at a time +complete requests +16000 +1000000 "
+                        + "/ 1000000 / 402175 +[1-9][0-9]* *$")
+                .containsPattern("(?m)^ +requests/s +[0-9]+\\.[0-9]{2} +3258\\.85 / 3455\\.78 / 876\\.50 +[0-9]+\\.[0-9]{2}"
+                        + " *$")
+                .containsPattern("(?m)^ +99% ms +[0-9]+ +8 / 7 / 18 +[0-9]+\\.[0-9]{3} *$")
+                .containsPattern("(?m)^ +failed +0 +0 / 0 / 0 +0 *$");
+    }
+}
