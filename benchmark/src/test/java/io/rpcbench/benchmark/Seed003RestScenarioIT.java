@@ -20,8 +20,8 @@ class Seed003RestScenarioIT {
         assumeTrue(ab.isPresent(), "ApacheBench (ab) is not installed: apt-get install -y "
                 + ApacheBench.DEBIAN_PACKAGE);
 
-        // Fails today: each JMeter thread's keep-alive connection hangs once after some hundred calls until the read
-        // timeout (measured 2 of ~930 at 5 s and at 30 s alike; ab -k -c 2 -n 5000 had none): see the branch's log.
+        // The plan opens a connection per request, as the seed's ab: with keep-alive each JMeter thread's connection
+        // hung once after some hundred calls until the read timeout (2 of ~930 samples, at 5 s and 30 s alike).
         ScenarioShortRun.Result run = ScenarioShortRun.run("seed-003-rest");
 
         ScenarioShortRun.assertEveryCellFilled(run);

@@ -35,7 +35,7 @@ final class Seed003RestScenario implements Scenario {
 
     static final String ROW = "echo of 4 bytes over HTTP, 10 at a time";
     static final String AB = "ab -c 10 (no keep-alive)";
-    static final String JMETER = "JMeter HTTP Request, 10 threads (keep-alive)";
+    static final String JMETER = "JMeter HTTP Request, 10 threads (no keep-alive)";
     static final List<Integer> PERCENTAGES = List.of(50, 66, 75, 80, 90, 95, 98, 99, 100);
 
     /** Seed 003's three ab outputs, consumer 1 / 2 / 3, quoted (its section 2). */
