@@ -14,7 +14,8 @@ public final class Scenarios {
 
     static final List<Scenario> ALL = List.of(
             new Seed003Scenario(),
-            new Seed000CpuScenario());
+            new Seed000CpuScenario(),
+            new Seed002DelayScenario());
 
     private Scenarios() {}
 
