@@ -14,8 +14,10 @@ public final class Scenarios {
 
     static final List<Scenario> ALL = List.of(
             new Seed003Scenario(),
+            new Seed000CpuScenario(),
             new Seed000StabilityScenario(),
             new Seed000PressureScenario(),
+            new Seed002DelayScenario(),
             new Seed003RestScenario());
 
     private Scenarios() {}
