@@ -129,6 +129,10 @@ public final class BenchmarkCommand implements Callable<Integer> {
                     + "every 30 s otherwise). JMeter's summariser, which it comes from, reports at most every 6 s.")
     private int progressSeconds;
 
+    @Option(names = "--no-jmeter-dashboards", description = "Do not have JMeter build its own dashboard of each cell "
+            + "(jmeter -g reads the whole JTL: minutes for the --full Thrift plans); rpcbench's dashboard is built either way.")
+    private boolean noJMeterDashboards;
+
     @Option(names = "--results", paramLabel = "DIR",
             description = "Where to write the results (default: results/<date-time>).")
     private Path resultsDir;
@@ -213,7 +217,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
         int progressEvery = progressSeconds > 0 ? progressSeconds : terminal ? 5 : 30;
         List<Cell> cells = withOverrides(cells(scenario, full ? Length.FULL : Length.SHORT));
         ScenarioRunner scenarioRunner = new ScenarioRunner(layout, results, out, terminal, progressEvery,
-                rampupSeconds, userProperties, cells, scenario, title(scenario, cells));
+                rampupSeconds, userProperties, !noJMeterDashboards, cells, scenario, title(scenario, cells));
         this.runner = scenarioRunner;
         try (RunSite site = topology.isPresent() ? LabSite.start(layout, topology.get(), results, out)
                 : scenarioSite(scenario, layout, results, out)) {

@@ -46,7 +46,7 @@ class ScenarioRunnerIT {
                         .payloadBytes(100 * 1024));
         StringWriter printed = new StringWriter();
         PrintWriter out = new PrintWriter(printed, true);
-        ScenarioRunner runner = new ScenarioRunner(Plans.LAYOUT, results, out, false, 1, 0, Map.of(), cells,
+        ScenarioRunner runner = new ScenarioRunner(Plans.LAYOUT, results, out, false, 1, 0, Map.of(), false, cells,
                 Optional.empty(), "runner test");
 
         try (RunSite site = LocalSite.start(Plans.LAYOUT, results, out)) {

@@ -16,7 +16,8 @@ import picocli.CommandLine;
  * Every scenario shortened: runs a named scenario through the same command as {@code ./run-benchmark --scenario NAME}
  * with a few seconds per cell ({@value #WARMUP_SECONDS} s warm-up, {@value #DURATION_SECONDS} s measured, which also
  * replaces a cell's fixed calls per thread, {@value #THREADS} threads), then checks what the scenario promises: every
- * cell has samples, none failed, and each received about the payload its cell names. A scenario's IT is then:
+ * cell has samples, none failed, and each received about the payload its cell names (without JMeter's own dashboard
+ * of each cell, a second JVM reading the JTL: MainJobIT checks those). A scenario's IT is then:
  *
  * <pre>{@code
  * class Seed003ScenarioIT {
@@ -69,7 +70,7 @@ final class ScenarioShortRun {
         BenchmarkCommand job = new BenchmarkCommand();
         List<String> args = new ArrayList<>(List.of("--scenario", scenario,
                 "--warmup", Integer.toString(WARMUP_SECONDS), "--duration", Integer.toString(durationSeconds),
-                "--threads", Integer.toString(THREADS), "--rampup", "0", "--progress", "1",
+                "--threads", Integer.toString(THREADS), "--rampup", "0", "--progress", "1", "--no-jmeter-dashboards",
                 "--results", results.toString(), "--project-dir", Plans.LAYOUT.projectDir().toString()));
         args.addAll(List.of(options));
         int exit = new CommandLine(job).setOut(new PrintWriter(printed, true)).execute(args.toArray(String[]::new));

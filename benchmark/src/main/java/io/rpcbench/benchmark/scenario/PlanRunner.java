@@ -44,14 +44,16 @@ final class PlanRunner {
     private final int progressEvery;
     private final int rampupSeconds;
     private final Map<String, String> userProperties;
+    private final boolean buildJMeterDashboards;
 
     /**
      * @param terminal       whether the output is a terminal, for progress in place
      * @param progressEvery  how often JMeter's summariser reports, in seconds
      * @param userProperties {@code -J} properties for every plan, winning over the cells' own
+     * @param buildJMeterDashboards whether JMeter builds its own dashboard of each cell's window after the cell
      */
     PlanRunner(ProjectLayout layout, Path results, PrintWriter out, boolean terminal, int progressEvery,
-            int rampupSeconds, Map<String, String> userProperties) {
+            int rampupSeconds, Map<String, String> userProperties, boolean buildJMeterDashboards) {
         this.layout = layout;
         this.results = results;
         this.out = out;
@@ -59,6 +61,7 @@ final class PlanRunner {
         this.progressEvery = progressEvery;
         this.rampupSeconds = rampupSeconds;
         this.userProperties = Map.copyOf(userProperties);
+        this.buildJMeterDashboards = buildJMeterDashboards;
     }
 
     /** A plan's run with figures of its window, or the reason it has none. */
@@ -173,6 +176,10 @@ final class PlanRunner {
         List<String> jmeterDashboards = new ArrayList<>();
         for (JMeterRun each : runs) {
             String page = each.dashboardIndex().toString();
+            if (!buildJMeterDashboards) {
+                jmeterDashboards.add("(not built: --no-jmeter-dashboards)");
+                continue;
+            }
             try {
                 each.generateDashboard(summary.windowStartMs(), summary.windowEndMs(),
                         Duration.ofMinutes(10).plusSeconds(2L * (warmup + measured)));

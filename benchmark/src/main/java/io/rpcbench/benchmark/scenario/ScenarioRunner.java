@@ -47,14 +47,16 @@ public final class ScenarioRunner {
     private record CellRun(Cell cell, PlanRunner.Outcome outcome, OptionalInt providerThreads) {}
 
     /**
+     * @param jmeterDashboards whether JMeter builds its own dashboard of each cell's window
      * @param cells    the cells to run, in order, with the command's overrides applied
      * @param scenario the scenario whose table to print, or empty for plans without one ({@code --plan})
      * @param title    the dashboard's title
      */
     public ScenarioRunner(ProjectLayout layout, Path results, PrintWriter out, boolean terminal, int progressEvery,
-            int rampupSeconds, Map<String, String> userProperties, List<Cell> cells, Optional<Scenario> scenario,
-            String title) {
-        this.plans = new PlanRunner(layout, results, out, terminal, progressEvery, rampupSeconds, userProperties);
+            int rampupSeconds, Map<String, String> userProperties, boolean jmeterDashboards, List<Cell> cells,
+            Optional<Scenario> scenario, String title) {
+        this.plans = new PlanRunner(layout, results, out, terminal, progressEvery, rampupSeconds, userProperties,
+                jmeterDashboards);
         this.out = out;
         this.results = results;
         this.cells = List.copyOf(cells);

@@ -32,7 +32,7 @@ class Seed003RestScenarioTest {
         String text = new Seed003RestScenario().table(List.of(jmeter)).text();
 
         assertThat(text).startsWith("seed-003-rest: the echo over HTTP")
-                .containsPattern("(?m)^ +ab -c 10 \\(no keep-alive\\) +JMeter HTTP Request, 10 threads \\(keep-alive\\)$")
+                .containsPattern("(?m)^ +ab -c 10 \\(no keep-alive\\) +JMeter HTTP Request, 10 threads \\(no keep-alive\\)$")
                 .containsPattern("(?m)^echo of 4 bytes over HTTP, 10 at a time +complete requests +1000000 "
                         + "+1000000 / 1000000 / 402175 +10$")
                 .containsPattern("(?m)^ +requests/s +3258\\.85 +3258\\.85 / 3455\\.78 / 876\\.50 +[0-9]+\\.[0-9]{2}$")
