@@ -13,7 +13,8 @@ public final class Scenarios {
     public static final String DEFAULT = Seed003Scenario.NAME;
 
     static final List<Scenario> ALL = List.of(
-            new Seed003Scenario());
+            new Seed003Scenario(),
+            new Seed000PayloadsScenario());
 
     private Scenarios() {}
 
