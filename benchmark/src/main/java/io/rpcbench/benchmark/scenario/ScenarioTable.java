@@ -15,7 +15,8 @@ import java.util.Set;
  * group of lines, one per {@link Figure}, and under each column our figure beside the seed's published one. Cells
  * the scenario has no run for stay blank; an empty cell shows {@code empty [n]} and note n gives the measured
  * reason. A figure that no cell has, neither ours nor the seed's, gets no line, and a note names it. The notes say
- * how each cell ran and on what hardware the seeds' figures were taken; {@link #withNote} adds ours.
+ * how each cell ran and on what hardware the seeds' figures were taken; {@link #withNote} adds ours. Rows that
+ * compare other rows (e.g. seed 000's percentages) are computed by the scenario and added by {@link #withComputedRow}.
  *
  * <p>Build it from the cells' results ({@link #of}), then render it as aligned text for the terminal ({@link #text})
  * or as a section of the run's dashboard ({@link #section}). Both depend only on the inputs, numbers in
@@ -143,6 +144,59 @@ public final class ScenarioTable {
 
     private static String way(Cell cell) {
         return cell.threads() + " threads, " + cell.stop().describe();
+    }
+
+    /**
+     * One line of a row the scenario computes rather than measures ({@link #withComputedRow}): its figure's name and,
+     * by column name, our value and the seed's published one; a column not in a map stays blank.
+     */
+    public record ComputedLine(String figure, Map<String, String> ours, Map<String, String> seed) {
+
+        public ComputedLine {
+            if (figure == null || figure.isBlank()) {
+                throw new IllegalArgumentException("a computed line's figure is '" + figure + "'; expected a name");
+            }
+            ours = Map.copyOf(ours);
+            seed = Map.copyOf(seed);
+        }
+    }
+
+    /**
+     * This table with one more row after the others, whose lines the scenario computed from the cells' figures
+     * rather than a cell measured, e.g. a seed's percentage comparison of two of its rows.
+     *
+     * @throws IllegalArgumentException when the row is blank or already in the table, there are no lines, or a line
+     *     names a column the table does not have
+     */
+    public ScenarioTable withComputedRow(String row, List<ComputedLine> lines) {
+        if (row == null || row.isBlank()) {
+            throw new IllegalArgumentException("a computed row of scenario '" + name + "' is named '" + row
+                    + "'; expected a name");
+        }
+        if (rows.stream().anyMatch(line -> line.get(0).equals(row))) {
+            throw new IllegalArgumentException("scenario '" + name + "' already has a row '" + row + "'; expected "
+                    + "a computed row of its own name");
+        }
+        if (lines.isEmpty()) {
+            throw new IllegalArgumentException("computed row '" + row + "' of scenario '" + name + "' has no lines; "
+                    + "expected one per figure");
+        }
+        List<List<String>> more = new ArrayList<>(rows);
+        for (ComputedLine computed : lines) {
+            Set<String> named = new LinkedHashSet<>(computed.ours().keySet());
+            named.addAll(computed.seed().keySet());
+            named.stream().filter(column -> !columns.contains(column)).findFirst().ifPresent(column -> {
+                throw new IllegalArgumentException("computed row '" + row + "' names column '" + column + "', which "
+                        + "scenario '" + name + "' does not have; expected one of " + columns);
+            });
+            List<String> line = new ArrayList<>(List.of(more.size() == rows.size() ? row : "", computed.figure()));
+            for (String column : columns) {
+                line.add(computed.ours().getOrDefault(column, ""));
+                line.add(computed.seed().getOrDefault(column, ""));
+            }
+            more.add(line);
+        }
+        return new ScenarioTable(name, title, columns, more, notes);
     }
 
     /** This table with one more note at the end, e.g. the hardware our figures were taken on. */

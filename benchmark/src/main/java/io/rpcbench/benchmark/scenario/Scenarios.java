@@ -14,6 +14,7 @@ public final class Scenarios {
 
     static final List<Scenario> ALL = List.of(
             new Seed003Scenario(),
+            new Seed000PayloadsScenario(),
             new Seed000CpuScenario(),
             new Seed000StabilityScenario(),
             new Seed000PressureScenario(),
