@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * The echo call of a prepared {@link EchoRequest} on any {@link EchoService} proxy, for clients whose library gives
- * one (Hessian's, and the RMI client's own): the method that fits the payload kind, with the prepared argument.
+ * one (Dubbo's, Hessian's, and the RMI client's own): the method that fits the payload kind, with the prepared
+ * argument.
  *
  * <pre>{@code
  * Object response = EchoServiceCall.make(proxy, request);   // then request.mismatch(response)
@@ -31,6 +32,10 @@ public final class EchoServiceCall {
             case NONE:
                 service.ping();
                 return null;
+            case CPU:
+                return service.appendRandomNumbers((String) request.argument(), request.rounds());
+            case BUILT:
+                return service.sleepAndBuildText(request.delayMs(), request.sizeBytes());
             default:
                 throw new IllegalStateException("payload kind " + request.kind() + " has no echo call");
         }

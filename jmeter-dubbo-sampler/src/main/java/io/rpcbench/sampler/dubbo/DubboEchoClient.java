@@ -1,10 +1,9 @@
 package io.rpcbench.sampler.dubbo;
 
 import io.rpcbench.echo.EchoService;
-import io.rpcbench.echo.Person;
 import io.rpcbench.sampler.call.EchoRequest;
+import io.rpcbench.sampler.call.EchoServiceCall;
 import io.rpcbench.sampler.call.RpcClient;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.dubbo.rpc.Constants;
 import org.apache.dubbo.rpc.RpcContext;
@@ -39,34 +38,11 @@ public final class DubboEchoClient implements RpcClient {
     @Override
     public Object call() throws Exception {
         try {
-            return echo();
+            return EchoServiceCall.make(service, request);
         } catch (RpcException e) {
             // As the service sampler: the registry says whether it serves the echo service at all, and what else.
             RegistryMetadata.explainIfNoProvider(settings, e);
             throw e;
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private Object echo() {
-        switch (request.kind()) {
-            case STRING:
-                return service.echo((String) request.argument());
-            case PERSON:
-                return service.echoPerson((Person) request.argument());
-            case MAP:
-                return service.echoPersons((Map<String, Person>) request.argument());
-            case LIST:
-                return service.listPersons(request.listCount(), request.sizeBytes());
-            case NONE:
-                service.ping();
-                return null;
-            case CPU:
-                return service.appendRandomNumbers((String) request.argument(), request.rounds());
-            case BUILT:
-                return service.sleepAndBuildText(request.delayMs(), request.sizeBytes());
-            default:
-                throw new IllegalStateException("payload kind " + request.kind() + " has no Dubbo call");
         }
     }
 
