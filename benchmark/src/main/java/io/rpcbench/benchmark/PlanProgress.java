@@ -29,7 +29,7 @@ public final class PlanProgress implements Consumer<String> {
     private final String prefix;
     private final long warmupSeconds;
     private final long measuredSeconds;
-    private long elapsedSeconds;
+    private double elapsedSeconds;
     private long errors;
     private int lastWidth;
 
@@ -45,7 +45,16 @@ public final class PlanProgress implements Consumer<String> {
     }
 
     /** One interval of JMeter's summariser, or empty for any other line. */
-    record Interval(long samples, long seconds, double perSecond, long errors) {}
+    record Interval(long samples, long seconds, double perSecond, long errors) {
+
+        /**
+         * The interval's length as JMeter measured it: samples over rate. The printed {@code 00:00:05} is cut to
+         * whole seconds, and summing cut seconds loses up to one per interval (a 6 s run read 0 + 5 + 0 s).
+         */
+        double exactSeconds() {
+            return samples > 0 && perSecond > 0 ? samples / perSecond : seconds;
+        }
+    }
 
     static Optional<Interval> parse(String line) {
         Matcher m = INTERVAL.matcher(line);
@@ -70,7 +79,7 @@ public final class PlanProgress implements Consumer<String> {
     }
 
     private synchronized void show(Interval interval) {
-        elapsedSeconds += interval.seconds();
+        elapsedSeconds += interval.exactSeconds();
         errors += interval.errors();
         out.print(inPlace ? "\r" + pad(status(interval)) : status(interval) + System.lineSeparator());
         out.flush();
@@ -78,9 +87,10 @@ public final class PlanProgress implements Consumer<String> {
 
     /** The status after {@code interval}: phase, its elapsed and total seconds, time left, TPS and errors. */
     synchronized String status(Interval interval) {
-        boolean warming = elapsedSeconds < warmupSeconds;
-        long phaseElapsed = warming ? elapsedSeconds : Math.min(elapsedSeconds - warmupSeconds, measuredSeconds);
-        long left = Math.max(0, warmupSeconds + measuredSeconds - elapsedSeconds);
+        long elapsed = Math.round(elapsedSeconds);
+        boolean warming = elapsed < warmupSeconds;
+        long phaseElapsed = warming ? elapsed : Math.min(elapsed - warmupSeconds, measuredSeconds);
+        long left = Math.max(0, warmupSeconds + measuredSeconds - elapsed);
         return String.format(Locale.ROOT, "%s  %-9s %5d/%d s, %d s left   %,.0f TPS   %d errors (%d in the last %d s)",
                 prefix, warming ? "warm-up" : "measuring", phaseElapsed, warming ? warmupSeconds : measuredSeconds,
                 left, interval.perSecond(), errors, interval.errors(), interval.seconds());

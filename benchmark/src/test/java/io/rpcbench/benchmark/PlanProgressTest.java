@@ -52,6 +52,19 @@ class PlanProgressTest {
     }
 
     @Test
+    void theWindowsEndIsReachedWhenJMeterCutsEachIntervalToWholeSeconds() {
+        // CI's 6 s run of thrift-echo-1k: 0.5 s, 5.4 s and 0.1 s, printed as 0, 5 and 0 s
+        StringWriter text = new StringWriter();
+        PlanProgress progress = new PlanProgress(new PrintWriter(text), false, "[3/4] thrift-echo-1k", 2, 4);
+        progress.accept("summary +      7 in 00:00:00 =   14.0/s Avg:     0 Min:     0 Max:     5 Err:     0 (0.00%)");
+        progress.accept("summary + 331083 in 00:00:05 = 61311.7/s Avg:     0 Min:     0 Max:     5 Err:     0 (0.00%)");
+        progress.accept("summary +   6791 in 00:00:00 = 67910.0/s Avg:     0 Min:     0 Max:     1 Err:     0 (0.00%)");
+
+        assertThat(text.toString().lines().reduce((first, second) -> second))
+                .hasValue("[3/4] thrift-echo-1k  measuring     4/4 s, 0 s left   67,910 TPS   0 errors (0 in the last 0 s)");
+    }
+
+    @Test
     void linesOtherThanTheSummarisersIntervalAreIgnored() {
         assertThat(PlanProgress.parse(TOTAL)).isEmpty();
         assertThat(PlanProgress.parse("Tidying up ...    @ 2026")).isEmpty();
