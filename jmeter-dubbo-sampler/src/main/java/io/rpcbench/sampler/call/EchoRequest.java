@@ -34,6 +34,8 @@ public final class EchoRequest {
     private final Object expected;
     private final long payloadBytes;
     private final long responseBytes;
+    /** Made once: a request whose size changes per interval is summarised in every sample. */
+    private final String summary;
 
     private EchoRequest(PayloadKind kind, int sizeBytes, int listCount, Object argument, Object expected,
                         long payloadBytes, long responseBytes) {
@@ -51,6 +53,7 @@ public final class EchoRequest {
         this.expected = expected;
         this.payloadBytes = payloadBytes;
         this.responseBytes = responseBytes;
+        this.summary = summarise();
     }
 
     /**
@@ -136,8 +139,12 @@ public final class EchoRequest {
     /** Payload bytes expected back, same meaning as {@link #payloadBytes()}. */
     public long responseBytes() { return responseBytes; }
 
-    /** A short description for the sample, e.g. {@code echo string 1024 bytes}. */
+    /** A short description for the sample, e.g. {@code echo string 1024 bytes}; the same String on every call. */
     public String summary() {
+        return summary;
+    }
+
+    private String summarise() {
         switch (kind) {
             case STRING: return "echo string " + sizeBytes + " bytes";
             case PERSON: return "echoPerson person of about " + sizeBytes + " bytes";

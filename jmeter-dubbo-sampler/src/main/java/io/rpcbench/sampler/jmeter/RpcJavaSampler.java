@@ -32,8 +32,8 @@ import org.slf4j.LoggerFactory;
  * {@link #runTest} per sample (never throws; the client first {@linkplain RpcClient#bind binds} the sample's own
  * values of parameters such as call arguments, which JMeter substitutes anew for each sample), then
  * {@link #teardownTest} (the client is closed). A sample only times the call and fills its result: what the
- * sample path needs from the parameters (the parameter lookup, the stopwatch, the summary's bytes) is made in
- * {@code setupTest}, once per thread.
+ * sample path needs from the parameters (the parameter lookup, the stopwatch, the summary) is made in
+ * {@code setupTest}, once per thread, and the summary's bytes in the first sample that passes with it.
  *
  * <p>Every sampler also takes {@value PropertyOverrides#PARAMETER} (last, empty by default): parameters replaced by
  * JMeter properties when these are set, read once in {@code setupTest} (see {@link PropertyOverrides}), which is how
@@ -67,7 +67,11 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
 
     private volatile RpcClient client;
     private String summary;
-    /** The summary as the response data of a sample that has no response text (an echo): encoded once. */
+    /**
+     * The last sample's summary and its bytes, the response data of a sample that has no response text (an echo):
+     * encoded once per summary, so once per thread, or once per size for a request whose size changes.
+     */
+    private String encodedSummary;
     private byte[] summaryBytes;
     private BadParameterException badParameter;
     private CallOutcome setupFailure;
@@ -134,7 +138,6 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
             return;
         }
         summary = summary(setup);
-        summaryBytes = summary.getBytes(StandardCharsets.UTF_8);
         try {
             client = open(setup);
         } catch (RuntimeException | LinkageError e) {
@@ -189,9 +192,9 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         result.setSamplerData(outcome.summary());
         result.setDataType(SampleResult.TEXT);
         String data = outcome.responseData();
-        // A passing echo's data is the summary itself: its bytes were encoded in setupTest.
+        // A passing echo's data is the summary itself: its bytes are encoded when the summary changes, not per sample.
         result.setDataEncoding(StandardCharsets.UTF_8.name());
-        result.setResponseData(data == summary ? summaryBytes : data.getBytes(StandardCharsets.UTF_8));
+        result.setResponseData(data == outcome.summary() ? summaryBytes(data) : data.getBytes(StandardCharsets.UTF_8));
         // JMeter reports headers + body size when non-zero, so the body size must carry the received bytes too.
         result.setBodySize(outcome.receivedBytes());
         result.setBytes(outcome.receivedBytes());
@@ -199,6 +202,14 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         if (publishElapsedMicros) {
             publish(outcome.elapsedMicros());
         }
+    }
+
+    private byte[] summaryBytes(String sampleSummary) {
+        if (sampleSummary != encodedSummary) {
+            summaryBytes = sampleSummary.getBytes(StandardCharsets.UTF_8);
+            encodedSummary = sampleSummary;
+        }
+        return summaryBytes;
     }
 
     private PropertyOverrides overrides(String text) {

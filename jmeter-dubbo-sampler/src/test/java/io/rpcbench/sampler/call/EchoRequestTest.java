@@ -40,6 +40,13 @@ class EchoRequestTest {
     }
 
     @Test
+    void summaryIsMadeOnceForEverySample() {
+        EchoRequest request = EchoRequest.of(PayloadKind.STRING, 51_234, 0);
+
+        assertThat(request.summary()).isEqualTo("echo string 51234 bytes").isSameAs(request.summary());
+    }
+
+    @Test
     void theWorkingKindsAreNotBuiltFromASizeAlone() {
         assertThatThrownBy(() -> EchoRequest.of(PayloadKind.CPU, 1024, 0))
                 .isInstanceOf(IllegalArgumentException.class)

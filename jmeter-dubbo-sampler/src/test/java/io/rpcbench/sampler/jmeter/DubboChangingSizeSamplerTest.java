@@ -6,6 +6,7 @@ import io.rpcbench.provider.DelayedEcho;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.sampler.LoopbackProviders;
 import io.rpcbench.sampler.call.SizeChange;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.apache.jmeter.samplers.SampleResult;
@@ -45,7 +46,14 @@ class DubboChangingSizeSamplerTest {
             assertThat(sizes).contains(size);
             assertThat(r.getSentBytes()).isEqualTo(size);
             assertThat(r.getBytesAsLong()).isBetween((long) size, size + 512L);
+            assertThat(new String(r.getResponseData(), StandardCharsets.UTF_8)).isEqualTo(r.getSamplerData());
         });
+        // Samples of one size carry the bytes of its summary encoded once, not once per sample. The middle one of
+        // three shares its size with a neighbour even when a boundary falls between two of them.
+        SampleResult middle = results.get(1);
+        assertThat(results).filteredOn(r -> r.getSamplerData().equals(middle.getSamplerData()))
+                .hasSizeGreaterThan(1)
+                .allSatisfy(r -> assertThat(r.getResponseData()).isSameAs(middle.getResponseData()));
     }
 
     @Test
