@@ -24,18 +24,20 @@ public final class RunSummary {
     private final Path jtl;
     private final Map<String, LabelStatistics> labels;
     private final MeasuredWindow window;
+    private final long fileSamples;
 
-    private RunSummary(Path jtl, Map<String, LabelStatistics> labels, MeasuredWindow window) {
+    private RunSummary(Path jtl, Map<String, LabelStatistics> labels, MeasuredWindow window, long fileSamples) {
         this.jtl = jtl;
         this.labels = labels;
         this.window = window;
+        this.fileSamples = fileSamples;
     }
 
     /** Reads {@code jtl} once and summarises every sample per label, labels in order of first appearance. */
     public static RunSummary of(Path jtl) {
         Map<String, LabelStatistics> labels = new LinkedHashMap<>();
         JtlReader.read(jtl, sample -> labels.computeIfAbsent(sample.label(), LabelStatistics::new).add(sample));
-        return new RunSummary(jtl, labels, null);
+        return new RunSummary(jtl, labels, null, labels.values().stream().mapToLong(LabelStatistics::samples).sum());
     }
 
     /**
@@ -48,7 +50,7 @@ public final class RunSummary {
     public static RunSummary of(Path jtl, Duration warmup, Optional<Duration> measured) {
         WindowedJtl.Result<WindowPass> read = WindowedJtl.read(String.valueOf(jtl.getFileName()), jtl, warmup,
                 measured, WindowPass::new);
-        return new RunSummary(jtl, read.pass().labels, read.window());
+        return new RunSummary(jtl, read.pass().labels, read.window(), read.span().samples());
     }
 
     private static final class WindowPass implements Consumer<JtlSample> {
@@ -81,6 +83,12 @@ public final class RunSummary {
         return window != null ? window.endMs()
                 : labels.values().stream().mapToLong(LabelStatistics::lastEnd).max().orElse(0);
     }
+
+    /**
+     * Every sample of the file, in the window or not (the warm-up's too): counted in the same pass as the window's,
+     * so that a caller who wants both (e.g. how many calls a run made in all) need not read the file again.
+     */
+    public long fileSamples() { return fileSamples; }
 
     public Collection<LabelStatistics> labels() { return Collections.unmodifiableCollection(labels.values()); }
 

@@ -82,6 +82,8 @@ class MeasuredWindowTest {
         RunSummary summary = RunSummary.of(file, Duration.ofSeconds(1), Optional.of(Duration.ofSeconds(2)));
         assertThat(summary.label("echo").samples()).isEqualTo(2);
         assertThat(summary.label("echo").throughput()).isEqualTo(1.0);
+        assertThat(summary.fileSamples()).as("every sample of the file, the warm-up's too").isEqualTo(6);
+        assertThat(RunSummary.of(file).fileSamples()).isEqualTo(6);
     }
 
     @Test

@@ -169,7 +169,7 @@ final class PlanRunner {
             return failed(prefix, noWindow.getMessage());
         }
         if (stop instanceof Stop.Calls calls) {
-            reportCallsCutShort(prefix, jtl, cell.threads() * cell.consumers(), calls);
+            reportCallsCutShort(prefix, summary, cell.threads() * cell.consumers(), calls);
         }
         // JMeter's own dashboard of the same window, built after the run when the window is known. It reads
         // the whole JTL (about 20 us a sample): 40 million samples of a --full Thrift plan take over 10 min.
@@ -283,13 +283,21 @@ final class PlanRunner {
     }
 
     /** Says when the cap stopped the threads before their calls were done: the figures then count fewer calls. */
-    private void reportCallsCutShort(String prefix, Path jtl, int threads, Stop.Calls calls) {
-        long made = RunSummary.of(jtl).labels().stream().mapToLong(l -> l.samples()).sum();
-        long planned = (long) threads * calls.callsPerThread();
-        if (made < planned) {
-            out.printf(Locale.ROOT, "%s: the cap of %d s stopped the threads after %,d of %,d calls%n", prefix,
-                    calls.capSeconds(), made, planned);
+    private void reportCallsCutShort(String prefix, RunSummary summary, int threads, Stop.Calls calls) {
+        callsCutShort(summary, threads, calls).ifPresent(message -> {
+            out.printf("%s: %s%n", prefix, message);
             out.flush();
-        }
+        });
+    }
+
+    /**
+     * What the cap cut short, when the threads made fewer calls than they were to: every call of the JTL counts, the
+     * warm-up's too, as counted in the window's pass ({@link RunSummary#fileSamples}).
+     */
+    static Optional<String> callsCutShort(RunSummary summary, int threads, Stop.Calls calls) {
+        long made = summary.fileSamples();
+        long planned = (long) threads * calls.callsPerThread();
+        return made >= planned ? Optional.empty() : Optional.of(String.format(Locale.ROOT,
+                "the cap of %d s stopped the threads after %,d of %,d calls", calls.capSeconds(), made, planned));
     }
 }
