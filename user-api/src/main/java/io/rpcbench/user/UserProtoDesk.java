@@ -1,8 +1,8 @@
 package io.rpcbench.user;
 
-import com.google.protobuf.Empty;
 import com.google.protobuf.Timestamp;
 import io.rpcbench.user.proto.DubboUserServiceTriple;
+import io.rpcbench.user.proto.Empty;
 import io.rpcbench.user.proto.Page;
 import io.rpcbench.user.proto.PageRequest;
 import io.rpcbench.user.proto.User;
