@@ -1,0 +1,79 @@
+package io.rpcbench.user;
+
+import com.google.protobuf.Timestamp;
+import io.rpcbench.user.proto.DubboUserServiceTriple;
+import io.rpcbench.user.proto.Empty;
+import io.rpcbench.user.proto.Page;
+import io.rpcbench.user.proto.PageRequest;
+import io.rpcbench.user.proto.User;
+import io.rpcbench.user.proto.UserRequest;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import org.apache.dubbo.common.stream.StreamObserver;
+
+/**
+ * The protobuf user service's answers ({@code rpcbench/user.proto}), the same values as {@link UserDesk}: exported
+ * as Dubbo's generated triple stub (triple + protobuf) and, through its interface, over the dubbo protocol with
+ * protobuf serialization. {@link #streamUsers} sends a page's users one message each.
+ */
+public class UserProtoDesk extends DubboUserServiceTriple.UserServiceImplBase {
+
+    private static final Timestamp BIRTHDAY = timestamp(
+            UserDesk.BIRTHDAY.atStartOfDay(ZoneOffset.UTC).toInstant());
+
+    @Override
+    public Empty ping(Empty request) {
+        return Empty.getDefaultInstance();
+    }
+
+    @Override
+    public User getUser(UserRequest request) {
+        return user(request.getId(), timestamp(Instant.now()));
+    }
+
+    @Override
+    public Page listUser(PageRequest request) {
+        Timestamp now = timestamp(Instant.now());
+        Page.Builder page = Page.newBuilder().setPageNo(request.getPageNo()).setTotal(UserDesk.TOTAL);
+        for (int i = 0; i < UserDesk.PAGE_SIZE; i++) {
+            page.addUsers(user(UserDesk.idOnPage(request.getPageNo(), i), now));
+        }
+        return page.build();
+    }
+
+    @Override
+    public void streamUsers(PageRequest request, StreamObserver<User> responseObserver) {
+        Timestamp now = timestamp(Instant.now());
+        for (int i = 0; i < UserDesk.PAGE_SIZE; i++) {
+            responseObserver.onNext(user(UserDesk.idOnPage(request.getPageNo(), i), now));
+        }
+        responseObserver.onCompleted();
+    }
+
+    private static User user(long id, Timestamp now) {
+        return User.newBuilder()
+                .setId(id)
+                .setName(UserDesk.name(id))
+                .setSex(UserDesk.SEX)
+                .setBirthday(BIRTHDAY)
+                .setEmail(UserDesk.email(id))
+                .setMobile(UserDesk.mobile(id))
+                .setAddress(UserDesk.ADDRESS)
+                .setIcon(UserDesk.icon(id))
+                .addAllPermissions(UserDesk.PERMISSIONS)
+                .setStatus(UserDesk.STATUS)
+                .setCreateTime(now)
+                .setUpdateTime(now)
+                .build();
+    }
+
+    private static Timestamp timestamp(Instant instant) {
+        return Timestamp.newBuilder().setSeconds(instant.getEpochSecond()).setNanos(instant.getNano()).build();
+    }
+
+    /** The date of a birthday timestamp, for checks. */
+    public static LocalDate date(Timestamp timestamp) {
+        return Instant.ofEpochSecond(timestamp.getSeconds(), timestamp.getNanos()).atZone(ZoneOffset.UTC).toLocalDate();
+    }
+}
