@@ -123,12 +123,16 @@ class UserServiceStacksTest {
     @ParameterizedTest
     @EnumSource(value = UserStack.class, names = {"DUBBO_HESSIAN2", "DUBBO_PROTOBUF"})
     void dubboProtocolStacksCarryTheirOwnSerialization(UserStack stack) {
-        callEveryMethod(stack, "direct", type -> UserConsumer.direct(type, stack, endpoint(stack).endpoint()));
-
         byte expected = stack == UserStack.DUBBO_PROTOBUF
                 ? org.apache.dubbo.common.serialize.Constants.PROTOBUF_SERIALIZATION_ID
                 : org.apache.dubbo.common.serialize.Constants.HESSIAN2_SERIALIZATION_ID;
-        assertThat(ServedSerializations.lastOf(stack.key())).as("serialization id").isEqualTo(expected);
+
+        callEveryMethod(stack, "direct", type -> UserConsumer.direct(type, stack, endpoint(stack).endpoint()));
+        assertThat(ServedSerializations.lastOf(stack.key())).as("serialization id, direct URL").isEqualTo(expected);
+
+        callEveryMethod(stack, "registry",
+                type -> UserConsumer.viaRegistry(type, stack, "zookeeper://" + provider.registry()));
+        assertThat(ServedSerializations.lastOf(stack.key())).as("serialization id, registry").isEqualTo(expected);
     }
 
     @Test
