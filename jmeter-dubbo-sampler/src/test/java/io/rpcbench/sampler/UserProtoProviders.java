@@ -8,6 +8,8 @@ import io.rpcbench.user.proto.Empty;
 import io.rpcbench.user.proto.PageRequest;
 import io.rpcbench.user.proto.UserRequest;
 import io.rpcbench.user.proto.UserService;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -35,41 +37,75 @@ public final class UserProtoProviders {
     private UserProtoProviders() {}
 
     public static DubboEndpoint tri() {
-        return DubboEndpoint.start(services(), RegistryConfig.NO_AVAILABLE, HOST, 0, "tri", "hessian2", THREADS, null,
+        return DubboEndpoint.start(stub(), RegistryConfig.NO_AVAILABLE, HOST, 0, "tri", "hessian2", THREADS, null,
                 null);
     }
 
     public static DubboEndpoint dubboProtobuf() {
-        ProtobufUtils.marshaller(Empty.getDefaultInstance());
-        ProtobufUtils.marshaller(UserRequest.getDefaultInstance());
-        ProtobufUtils.marshaller(PageRequest.getDefaultInstance());
-        return DubboEndpoint.start(services(), RegistryConfig.NO_AVAILABLE, HOST, 0, "dubbo", "protobuf", THREADS,
+        registerRequests();
+        return DubboEndpoint.start(stub(), RegistryConfig.NO_AVAILABLE, HOST, 0, "dubbo", "protobuf", THREADS,
                 null, null);
     }
 
-    private static List<ExportedService<?>> services() {
+    /**
+     * The same answers behind a plain implementation of the generated interface (not Dubbo's stub base class), which
+     * Dubbo exports by reflection, as a provider written before the stubs existed would be: the service key is
+     * then the Java interface name, and Dubbo's generic filter finds the method's {@code java.lang.reflect.Method}.
+     */
+    public static DubboEndpoint plain(String protocol) {
+        if (protocol.equals("dubbo")) {
+            registerRequests();
+        }
+        UserProtoDesk desk = new UserProtoDesk();
+        UserService plain = (UserService) Proxy.newProxyInstance(UserService.class.getClassLoader(),
+                new Class<?>[] {UserService.class}, (proxy, method, args) -> {
+                    try {
+                        return method.invoke(desk, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        return DubboEndpoint.start(List.of(ExportedService.of(UserService.class, plain)), RegistryConfig.NO_AVAILABLE,
+                HOST, 0, protocol, protocol.equals("dubbo") ? "protobuf" : "hessian2", THREADS, null, null);
+    }
+
+    private static void registerRequests() {
+        ProtobufUtils.marshaller(Empty.getDefaultInstance());
+        ProtobufUtils.marshaller(UserRequest.getDefaultInstance());
+        ProtobufUtils.marshaller(PageRequest.getDefaultInstance());
+    }
+
+    private static List<ExportedService<?>> stub() {
         return List.of(ExportedService.of(UserService.class, new UserProtoDesk()));
     }
 
     /**
-     * Writes the service's descriptor set to {@code args[0]}, exports it over tri and, unless {@code args[1]} is
-     * {@code tri-only}, over dubbo with protobuf serialization; prints {@code user-proto-provider ready tri=P
-     * dubbo=P} (dubbo=0 when not exported) and serves until stopped (SIGTERM).
+     * Writes the service's descriptor set to {@code args[0]}, exports the stub and the {@link #plain} service over
+     * tri and, unless {@code args[1]} is {@code tri-only} (no protobuf serialization on the class path), over dubbo
+     * with protobuf serialization; prints {@code user-proto-provider ready tri=P dubbo=P plain-tri=P plain-dubbo=P
+     * descriptors=FILE} (0 for a port not opened) and serves until stopped (SIGTERM).
      */
     public static void main(String[] args) throws Exception {
         Path descriptorSet = UserProtoDescriptors.write(Paths.get(args[0]), true);
         boolean triOnly = args.length > 1 && args[1].equals("tri-only");
         List<DubboEndpoint> endpoints = new ArrayList<>();
-        DubboEndpoint tri = tri();
-        endpoints.add(tri);
-        DubboEndpoint dubbo = triOnly ? null : dubboProtobuf();
-        if (dubbo != null) {
-            endpoints.add(dubbo);
-        }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> endpoints.forEach(DubboEndpoint::close)));
-        System.out.println(READY + " tri=" + tri.port() + " dubbo=" + (dubbo == null ? 0 : dubbo.port())
-                + " descriptors=" + descriptorSet);
+        DubboEndpoint tri = add(endpoints, tri());
+        DubboEndpoint dubbo = triOnly ? null : add(endpoints, dubboProtobuf());
+        DubboEndpoint plainTri = add(endpoints, plain("tri"));
+        DubboEndpoint plainDubbo = triOnly ? null : add(endpoints, plain("dubbo"));
+        System.out.println(READY + " tri=" + port(tri) + " dubbo=" + port(dubbo) + " plain-tri=" + port(plainTri)
+                + " plain-dubbo=" + port(plainDubbo) + " descriptors=" + descriptorSet);
         System.out.flush();
         Thread.currentThread().join(); // until SIGTERM
+    }
+
+    private static DubboEndpoint add(List<DubboEndpoint> endpoints, DubboEndpoint endpoint) {
+        endpoints.add(endpoint);
+        return endpoint;
+    }
+
+    private static int port(DubboEndpoint endpoint) {
+        return endpoint == null ? 0 : endpoint.port();
     }
 }

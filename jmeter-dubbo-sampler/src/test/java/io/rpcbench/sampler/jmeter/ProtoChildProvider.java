@@ -26,7 +26,7 @@ final class ProtoChildProvider implements AutoCloseable {
     /** By name: loading the class here would load the generated ones it names, which this JVM must not have. */
     private static final String MAIN_CLASS = "io.rpcbench.sampler.UserProtoProviders";
     private static final Pattern READY = Pattern.compile("user-proto-provider ready tri=(\\d+) dubbo=(\\d+) "
-            + "descriptors=(\\S+)");
+            + "plain-tri=(\\d+) plain-dubbo=(\\d+) descriptors=(\\S+)");
 
     private final JarProcess process;
 
@@ -73,9 +73,18 @@ final class ProtoChildProvider implements AutoCloseable {
         return "dubbo://127.0.0.1:" + process.ready().group(2);
     }
 
+    /** The plain implementation of the generated interface (exported by reflection, not as Dubbo's stub). */
+    String plainTri() {
+        return "tri://127.0.0.1:" + process.ready().group(3);
+    }
+
+    String plainDubbo() {
+        return "dubbo://127.0.0.1:" + process.ready().group(4);
+    }
+
     /** The descriptor set the provider wrote, as {@code protoc --include_imports --descriptor_set_out} would. */
     String descriptorSet() {
-        return process.ready().group(3);
+        return process.ready().group(5);
     }
 
     @Override
