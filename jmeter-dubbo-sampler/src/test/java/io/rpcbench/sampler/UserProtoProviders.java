@@ -37,14 +37,21 @@ public final class UserProtoProviders {
     private UserProtoProviders() {}
 
     public static DubboEndpoint tri() {
-        return DubboEndpoint.start(stub(), RegistryConfig.NO_AVAILABLE, HOST, 0, "tri", "hessian2", THREADS, null,
-                null);
+        return tri(RegistryConfig.NO_AVAILABLE);
+    }
+
+    /** @param registry {@code zookeeper://host:port}, or {@code N/A} for none */
+    static DubboEndpoint tri(String registry) {
+        return DubboEndpoint.start(stub(), registry, HOST, 0, "tri", "hessian2", THREADS, null, null);
     }
 
     public static DubboEndpoint dubboProtobuf() {
+        return dubboProtobuf(RegistryConfig.NO_AVAILABLE);
+    }
+
+    static DubboEndpoint dubboProtobuf(String registry) {
         registerRequests();
-        return DubboEndpoint.start(stub(), RegistryConfig.NO_AVAILABLE, HOST, 0, "dubbo", "protobuf", THREADS,
-                null, null);
+        return DubboEndpoint.start(stub(), registry, HOST, 0, "dubbo", "protobuf", THREADS, null, null);
     }
 
     /**
@@ -82,18 +89,20 @@ public final class UserProtoProviders {
     /**
      * Writes the service's descriptor set to {@code args[0]}, exports the stub and the {@link #plain} service over
      * tri and, unless {@code args[1]} is {@code tri-only} (no protobuf serialization on the class path), over dubbo
-     * with protobuf serialization; prints {@code user-proto-provider ready tri=P dubbo=P plain-tri=P plain-dubbo=P
+     * with protobuf serialization; with {@code args[1]} {@code registry} the stub alone, over both, registered in the
+     * ZooKeeper {@code args[2]}. Prints {@code user-proto-provider ready tri=P dubbo=P plain-tri=P plain-dubbo=P
      * descriptors=FILE} (0 for a port not opened) and serves until stopped (SIGTERM).
      */
     public static void main(String[] args) throws Exception {
         Path descriptorSet = UserProtoDescriptors.write(Paths.get(args[0]), true);
-        boolean triOnly = args.length > 1 && args[1].equals("tri-only");
+        String mode = args.length > 1 ? args[1] : "both";
+        String registry = mode.equals("registry") ? args[2] : RegistryConfig.NO_AVAILABLE;
         List<DubboEndpoint> endpoints = new ArrayList<>();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> endpoints.forEach(DubboEndpoint::close)));
-        DubboEndpoint tri = add(endpoints, tri());
-        DubboEndpoint dubbo = triOnly ? null : add(endpoints, dubboProtobuf());
-        DubboEndpoint plainTri = add(endpoints, plain("tri"));
-        DubboEndpoint plainDubbo = triOnly ? null : add(endpoints, plain("dubbo"));
+        DubboEndpoint tri = add(endpoints, tri(registry));
+        DubboEndpoint dubbo = mode.equals("tri-only") ? null : add(endpoints, dubboProtobuf(registry));
+        DubboEndpoint plainTri = mode.equals("registry") ? null : add(endpoints, plain("tri"));
+        DubboEndpoint plainDubbo = mode.equals("both") ? add(endpoints, plain("dubbo")) : null;
         System.out.println(READY + " tri=" + port(tri) + " dubbo=" + port(dubbo) + " plain-tri=" + port(plainTri)
                 + " plain-dubbo=" + port(plainDubbo) + " descriptors=" + descriptorSet);
         System.out.flush();

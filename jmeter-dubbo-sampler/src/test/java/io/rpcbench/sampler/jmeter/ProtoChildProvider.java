@@ -39,6 +39,16 @@ final class ProtoChildProvider implements AutoCloseable {
      *                                  (then it serves triple only)
      */
     static ProtoChildProvider start(Path dir, boolean withProtobufSerialization) throws IOException, InterruptedException {
+        return start(dir, withProtobufSerialization, withProtobufSerialization ? "both" : "tri-only");
+    }
+
+    /** The stub alone, over tri and dubbo, registered in the ZooKeeper {@code registry} ({@code zookeeper://...}). */
+    static ProtoChildProvider registered(Path dir, String registry) throws IOException, InterruptedException {
+        return start(dir, true, "registry", registry);
+    }
+
+    private static ProtoChildProvider start(Path dir, boolean withProtobufSerialization, String... mode)
+            throws IOException, InterruptedException {
         List<Path> classPath = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             if (withProtobufSerialization || !entry.contains("dubbo-serialization-protobuf")) {
@@ -49,8 +59,9 @@ final class ProtoChildProvider implements AutoCloseable {
         classPath.add(JarProcess.jar("rpcbench.user-api.jar", "user-api/target/rpcbench-user-api-0.1.0-SNAPSHOT.jar"));
         Path launcher = launcher(dir.resolve("user-proto-provider.jar"), classPath);
         Path descriptors = dir.resolve("user.protoset");
-        return new ProtoChildProvider(JarProcess.start(launcher, READY, descriptors.toString(),
-                withProtobufSerialization ? "both" : "tri-only"));
+        List<String> options = new ArrayList<>(List.of(descriptors.toString()));
+        options.addAll(List.of(mode));
+        return new ProtoChildProvider(JarProcess.start(launcher, READY, options.toArray(String[]::new)));
     }
 
     private static Path launcher(Path jar, List<Path> classPath) throws IOException {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rpcbench.sampler.json.ExactJson;
+import io.rpcbench.testing.ProviderApp;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
 import com.google.protobuf.DescriptorProtos.MethodDescriptorProto;
@@ -56,21 +57,25 @@ class UserProtoIT {
 
     private static ProtoChildProvider provider;
     private static ProtoChildProvider providerWithoutExtension;
+    private static ProviderApp zooKeeper;
+    private static ProtoChildProvider registered;
 
     @BeforeAll
-    static void start(@TempDir Path providerDir, @TempDir Path bareProviderDir) throws Exception {
+    static void start(@TempDir Path providerDir, @TempDir Path bareProviderDir, @TempDir Path registeredDir)
+            throws Exception {
         JMeterTestHome.use(home);
         provider = ProtoChildProvider.start(providerDir, true);
         providerWithoutExtension = ProtoChildProvider.start(bareProviderDir, false);
+        zooKeeper = ProviderApp.zooKeeper();
+        registered = ProtoChildProvider.registered(registeredDir, zooKeeper.registry());
     }
 
     @AfterAll
-    static void stop() {
-        if (provider != null) {
-            provider.close();
-        }
-        if (providerWithoutExtension != null) {
-            providerWithoutExtension.close();
+    static void stop() throws Exception {
+        for (AutoCloseable process : new AutoCloseable[] {provider, providerWithoutExtension, registered, zooKeeper}) {
+            if (process != null) {
+                process.close();
+            }
         }
     }
 
@@ -120,6 +125,25 @@ class UserProtoIT {
      * A stream the provider ends with an error: a method the descriptor set has and the provider does not (a newer
      * .proto than the provider's), which the provider answers with gRPC's UNIMPLEMENTED.
      */
+    /** Through the registry, as a plan of the seed-004 scenario calls it: the providers registered by Dubbo's stub. */
+    @Test
+    void getUserAndStreamUsersThroughTheRegistry() throws Exception {
+        Map<String, String> getUser = descriptorCall("getUser", "[{\"id\": 7}]");
+        Map<String, String> streamUsers = descriptorCall("streamUsers", "[{\"pageNo\": 2}]");
+        for (Map<String, String> call : List.of(getUser, streamUsers)) {
+            call.put("address", zooKeeper.registry());
+        }
+
+        SampleResult user = SamplerRun.runOnce(new DubboServiceSampler(), getUser);
+        SampleResult stream = SamplerRun.runOnce(new DubboServiceSampler(), streamUsers);
+
+        assertThat(user.isSuccessful()).as(user.getResponseMessage()).isTrue();
+        assertUser7(ExactJson.MAPPER.readTree(user.getResponseDataAsString()));
+        assertThat(user.getUrlAsString()).isEqualTo(registered.tri());
+        assertThat(stream.isSuccessful()).as(stream.getResponseMessage()).isTrue();
+        assertThat(stream.getResponseMessage()).isEqualTo("OK: 15 messages");
+    }
+
     @Test
     void aStreamThatErrorsFailsItsSample(@TempDir Path dir) throws Exception {
         Map<String, String> parameters = descriptorCall("streamGhosts", "[{\"pageNo\": 2}]");
