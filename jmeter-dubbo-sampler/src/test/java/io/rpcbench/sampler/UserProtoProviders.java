@@ -2,7 +2,6 @@ package io.rpcbench.sampler;
 
 import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.provider.dubbo.ExportedService;
-import io.rpcbench.sampler.protobuf.UserProtoDescriptors;
 import io.rpcbench.user.UserProtoDesk;
 import io.rpcbench.user.proto.Empty;
 import io.rpcbench.user.proto.PageRequest;
@@ -10,8 +9,6 @@ import io.rpcbench.user.proto.UserRequest;
 import io.rpcbench.user.proto.UserService;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.dubbo.common.serialize.protobuf.support.ProtobufUtils;
@@ -87,16 +84,15 @@ public final class UserProtoProviders {
     }
 
     /**
-     * Writes the service's descriptor set to {@code args[0]}, exports the stub and the {@link #plain} service over
-     * tri and, unless {@code args[1]} is {@code tri-only} (no protobuf serialization on the class path), over dubbo
-     * with protobuf serialization; with {@code args[1]} {@code registry} the stub alone, over both, registered in the
-     * ZooKeeper {@code args[2]}. Prints {@code user-proto-provider ready tri=P dubbo=P plain-tri=P plain-dubbo=P
-     * descriptors=FILE} (0 for a port not opened) and serves until stopped (SIGTERM).
+     * Exports the stub and the {@link #plain} service over tri and, unless {@code args[0]} is {@code tri-only} (no
+     * protobuf serialization on the class path), over dubbo with protobuf serialization; with {@code args[0]}
+     * {@code registry} the stub alone, over both, registered in the ZooKeeper {@code args[1]}. Prints
+     * {@code user-proto-provider ready tri=P dubbo=P plain-tri=P plain-dubbo=P} (0 for a port not opened) and serves
+     * until stopped (SIGTERM).
      */
     public static void main(String[] args) throws Exception {
-        Path descriptorSet = UserProtoDescriptors.write(Paths.get(args[0]), true);
-        String mode = args.length > 1 ? args[1] : "both";
-        String registry = mode.equals("registry") ? args[2] : RegistryConfig.NO_AVAILABLE;
+        String mode = args.length > 0 ? args[0] : "both";
+        String registry = mode.equals("registry") ? args[1] : RegistryConfig.NO_AVAILABLE;
         List<DubboEndpoint> endpoints = new ArrayList<>();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> endpoints.forEach(DubboEndpoint::close)));
         DubboEndpoint tri = add(endpoints, tri(registry));
@@ -104,7 +100,7 @@ public final class UserProtoProviders {
         DubboEndpoint plainTri = mode.equals("registry") ? null : add(endpoints, plain("tri"));
         DubboEndpoint plainDubbo = mode.equals("both") ? add(endpoints, plain("dubbo")) : null;
         System.out.println(READY + " tri=" + port(tri) + " dubbo=" + port(dubbo) + " plain-tri=" + port(plainTri)
-                + " plain-dubbo=" + port(plainDubbo) + " descriptors=" + descriptorSet);
+                + " plain-dubbo=" + port(plainDubbo));
         System.out.flush();
         Thread.currentThread().join(); // until SIGTERM
     }

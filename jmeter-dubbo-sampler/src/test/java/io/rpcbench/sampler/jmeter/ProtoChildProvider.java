@@ -26,7 +26,7 @@ final class ProtoChildProvider implements AutoCloseable {
     /** By name: loading the class here would load the generated ones it names, which this JVM must not have. */
     private static final String MAIN_CLASS = "io.rpcbench.sampler.UserProtoProviders";
     private static final Pattern READY = Pattern.compile("user-proto-provider ready tri=(\\d+) dubbo=(\\d+) "
-            + "plain-tri=(\\d+) plain-dubbo=(\\d+) descriptors=(\\S+)");
+            + "plain-tri=(\\d+) plain-dubbo=(\\d+)");
 
     private final JarProcess process;
 
@@ -58,10 +58,7 @@ final class ProtoChildProvider implements AutoCloseable {
         classPath.add(ProviderApp.jar());
         classPath.add(JarProcess.jar("rpcbench.user-api.jar", "user-api/target/rpcbench-user-api-0.1.0-SNAPSHOT.jar"));
         Path launcher = launcher(dir.resolve("user-proto-provider.jar"), classPath);
-        Path descriptors = dir.resolve("user.protoset");
-        List<String> options = new ArrayList<>(List.of(descriptors.toString()));
-        options.addAll(List.of(mode));
-        return new ProtoChildProvider(JarProcess.start(launcher, READY, options.toArray(String[]::new)));
+        return new ProtoChildProvider(JarProcess.start(launcher, READY, mode));
     }
 
     private static Path launcher(Path jar, List<Path> classPath) throws IOException {
@@ -91,11 +88,6 @@ final class ProtoChildProvider implements AutoCloseable {
 
     String plainDubbo() {
         return "dubbo://127.0.0.1:" + process.ready().group(4);
-    }
-
-    /** The descriptor set the provider wrote, as {@code protoc --include_imports --descriptor_set_out} would. */
-    String descriptorSet() {
-        return process.ready().group(5);
     }
 
     @Override
