@@ -89,8 +89,8 @@ final class Seed004Scenario implements Scenario {
 
     /**
      * A call: its row, the seed's index of it, the method, its arguments for the Java interface (hessian2) and for
-     * the .proto's (a request message as JSON), and the nominal bytes of its answer (its protobuf encoding, the
-     * smallest of the stacks').
+     * the .proto's (a request message as JSON), and the nominal bytes of its answer: its protobuf encoding, the
+     * smallest of the stacks' (measured: UserProtoDesk's user 7 is 206 bytes, page 1 3,155).
      */
     record Call(String row, int seedIndex, String method, String javaArguments, String protobufArguments,
             int answerBytes) {}
@@ -110,9 +110,9 @@ final class Seed004Scenario implements Scenario {
     /** The calls in the seed's order (the table's rows). */
     static final List<Call> CALLS = List.of(
             new Call("no-argument method", 0, "ping", "[]", "[{}]", 0),
-            new Call("POJO return", 1, "getUser", "[" + USER_ID + "]", "[{\"id\": " + USER_ID + "}]", 200),
+            new Call("POJO return", 1, "getUser", "[" + USER_ID + "]", "[{\"id\": " + USER_ID + "}]", 206),
             new Call("POJO list return", 2, "listUser", "[" + PAGE_NO + "]", "[{\"pageNo\": " + PAGE_NO + "}]",
-                    3000));
+                    3155));
 
     @Override
     public String name() {
