@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "rpcbench-dubbo27-provider", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Exports io.rpcbench.echo.EchoService with Dubbo 2.7 over the protocols asked for (dubbo with "
                 + "hessian2, rmi, hessian, http with JSON-RPC), each on its own port, and io.rpcbench.example."
-                + "OrderService over dubbo, then prints one ready line.")
+                + "OrderService and io.rpcbench.user.UserService over dubbo, then prints one ready line.")
 public final class Dubbo27ProviderCommand implements Callable<Integer> {
 
     static final String READY_PREFIX = "rpcbench-dubbo27-provider ready";

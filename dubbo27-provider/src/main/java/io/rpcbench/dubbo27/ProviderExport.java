@@ -4,6 +4,8 @@ import io.rpcbench.echo.DubboLoopback;
 import io.rpcbench.echo.EchoService;
 import io.rpcbench.example.OrderDesk;
 import io.rpcbench.example.OrderService;
+import io.rpcbench.user.UserDesk;
+import io.rpcbench.user.UserService;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;
@@ -25,8 +27,9 @@ import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 
 /**
  * What the Dubbo 2.7 provider exports, on loopback, optionally registered in ZooKeeper: {@link EchoService}
- * ({@link PlainEcho}) over each {@link Dubbo27Protocol} asked for, each on a port of its own, and the example
- * {@link OrderService} ({@link OrderDesk}) beside it over {@code dubbo}. One per JVM: Dubbo 2.7 keeps its
+ * ({@link PlainEcho}) over each {@link Dubbo27Protocol} asked for, each on a port of its own, and beside it over
+ * {@code dubbo} the example {@link OrderService} ({@link OrderDesk}) and seed 004's {@link UserService}
+ * ({@link UserDesk}, the matrix's "Dubbo + Hessian2 2.7" column; no group). One per JVM: Dubbo 2.7 keeps its
  * configuration in static state ({@code DubboBootstrap.getInstance()}).
  *
  * <pre>{@code
@@ -130,6 +133,7 @@ public final class ProviderExport implements AutoCloseable {
                 exported.add(exported(service(EchoService.class, new PlainEcho(), config)));
                 if (protocol == Dubbo27Protocol.DUBBO) {
                     exported.add(exported(service(OrderService.class, new OrderDesk(), config)));
+                    exported.add(exported(service(UserService.class, new UserDesk(), config)));
                 }
                 services.addAll(exported);
                 return candidate;

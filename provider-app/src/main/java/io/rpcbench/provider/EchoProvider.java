@@ -8,6 +8,7 @@ import io.rpcbench.provider.dubbo.ExportedService;
 import io.rpcbench.provider.registry.EmbeddedZooKeeper;
 import io.rpcbench.provider.rest.RestEndpoint;
 import io.rpcbench.provider.thrift.ThriftEndpoint;
+import io.rpcbench.provider.user.UserEndpoints;
 import java.util.List;
 import java.util.Optional;
 import java.util.StringJoiner;
@@ -15,8 +16,8 @@ import java.util.StringJoiner;
 /**
  * The running provider: a registry (embedded ZooKeeper or an external one), the Dubbo export (the echo service and
  * the example {@code io.rpcbench.example.OrderService}, on one port), the Thrift server and, when asked for, the echo
- * over HTTP ({@link RestEndpoint}), started in that order and stopped in reverse. The public API behind the command,
- * also used by tests.
+ * over HTTP ({@link RestEndpoint}) and seed 004's user service over four Dubbo 3.3 stacks ({@link UserEndpoints}),
+ * started in that order and stopped in reverse. The public API behind the command, also used by tests.
  *
  * <pre>{@code
  * JvmDefaults.apply();
@@ -39,14 +40,16 @@ public final class EchoProvider implements AutoCloseable {
     private final DubboEndpoint dubbo;
     private final ThriftEndpoint thrift;
     private final RestEndpoint rest;
+    private final UserEndpoints users;
 
     private EchoProvider(String registry, EmbeddedZooKeeper zookeeper, DubboEndpoint dubbo, ThriftEndpoint thrift,
-            RestEndpoint rest) {
+            RestEndpoint rest, UserEndpoints users) {
         this.registry = registry;
         this.zookeeper = zookeeper;
         this.dubbo = dubbo;
         this.thrift = thrift;
         this.rest = rest;
+        this.users = users;
     }
 
     /**
@@ -60,6 +63,7 @@ public final class EchoProvider implements AutoCloseable {
         EmbeddedZooKeeper zookeeper = null;
         ThriftEndpoint thrift = null;
         DubboEndpoint dubbo = null;
+        RestEndpoint rest = null;
         try {
             String registry;
             if (settings.registry().isPresent()) {
@@ -77,12 +81,19 @@ public final class EchoProvider implements AutoCloseable {
                         settings.dubboPort(), settings.dubboProtocol(), settings.serialization(), settings.threads(),
                         null, null);
             }
-            RestEndpoint rest = null;
             if (settings.rest()) {
                 rest = RestEndpoint.start(echo, settings.bind(), settings.restPort(), settings.threads());
             }
-            return new EchoProvider(registry, zookeeper, dubbo, thrift, rest);
+            UserEndpoints users = null;
+            if (settings.userService()) {
+                users = UserEndpoints.start("zookeeper://" + registry, settings.bind(), settings.userServicePort(),
+                        settings.threads());
+            }
+            return new EchoProvider(registry, zookeeper, dubbo, thrift, rest, users);
         } catch (RuntimeException e) {
+            if (rest != null) {
+                rest.close();
+            }
             if (dubbo != null) {
                 dubbo.close();
             }
@@ -104,8 +115,11 @@ public final class EchoProvider implements AutoCloseable {
 
     /**
      * {@code rpcbench-provider ready zookeeper=127.0.0.1:2181 dubbo=dubbo://127.0.0.1:20880 thrift=127.0.0.1:9090}
-     * (and {@code rest=http://127.0.0.1:<port>} with {@code --rest-port}): key=value tokens separated by single
-     * spaces, a key left out when its endpoint is disabled.
+     * (and {@code rest=http://127.0.0.1:<port>} with {@code --rest-port}, then with {@code --user-service} the four
+     * stacks of the user service, {@code user-dubbo-hessian2=dubbo://127.0.0.1:20881
+     * user-dubbo-protobuf=dubbo://127.0.0.1:20882 user-tri-protobuf=tri://127.0.0.1:20883
+     * user-tri-hessian2=tri://127.0.0.1:20884}): key=value tokens separated by single spaces, a key left out when its
+     * endpoint is disabled.
      */
     public String readyLine() {
         StringJoiner line = new StringJoiner(" ");
@@ -114,6 +128,7 @@ public final class EchoProvider implements AutoCloseable {
         dubbo().ifPresent(d -> line.add("dubbo=" + d.endpoint()));
         thrift().ifPresent(t -> line.add("thrift=" + t.hostPort()));
         rest().ifPresent(r -> line.add("rest=" + r.url()));
+        users().ifPresent(u -> line.add(u.readyTokens()));
         return line.toString();
     }
 
@@ -135,12 +150,20 @@ public final class EchoProvider implements AutoCloseable {
         return Optional.ofNullable(rest);
     }
 
+    /** Seed 004's user service over its four stacks, when {@code --user-service} asked for it. */
+    public Optional<UserEndpoints> users() {
+        return Optional.ofNullable(users);
+    }
+
     /**
-     * Stops the HTTP endpoint, unexports Dubbo (while the registry still runs, so it unregisters), stops Thrift, stops
-     * ZooKeeper.
+     * Stops the user service's stacks and the HTTP endpoint, unexports Dubbo (while the registry still runs, so they
+     * unregister), stops Thrift, stops ZooKeeper.
      */
     @Override
     public void close() {
+        if (users != null) {
+            users.close();
+        }
         if (rest != null) {
             rest.close();
         }

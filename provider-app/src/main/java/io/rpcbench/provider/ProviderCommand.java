@@ -3,10 +3,14 @@ package io.rpcbench.provider;
 import io.rpcbench.provider.registry.RegistryAddress;
 import io.rpcbench.provider.thrift.ThriftProtocol;
 import io.rpcbench.provider.thrift.ThriftTransport;
+import io.rpcbench.provider.user.UserEndpoints;
+import io.rpcbench.provider.user.UserStack;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -28,8 +32,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "rpcbench-provider", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Starts ZooKeeper (embedded unless --registry), exports io.rpcbench.echo.EchoService and "
                 + "io.rpcbench.example.OrderService over "
-                + "Dubbo and serves ThriftEchoService over Thrift (and the echo over HTTP with --rest-port), then prints "
-                + "one ready line.")
+                + "Dubbo and serves ThriftEchoService over Thrift (and the echo over HTTP with --rest-port, and seed 004's "
+                + "user service over four Dubbo 3.3 stacks with --user-service), then prints one ready line.")
 public final class ProviderCommand implements Callable<Integer> {
 
     /** Dubbo protocols the provider can export. */
@@ -77,6 +81,15 @@ public final class ProviderCommand implements Callable<Integer> {
     @Option(names = "--rest-port", description = "Also serve the echo over HTTP/1.1 (plain text or JSON, Dubbo's triple "
             + "protocol) on this port; 0 picks a free one (default: off).")
     private Integer restPort;
+
+    @Option(names = "--user-service", description = "Also serve seed 004's user service over four Dubbo 3.3 stacks, "
+            + "each on its own port and registered under its key as group: user-dubbo-hessian2, user-dubbo-protobuf, "
+            + "user-tri-protobuf, user-tri-hessian2 (default: off).")
+    private boolean userService;
+
+    @Option(names = "--user-service-port", description = "Port of the user service's first stack, the other three on "
+            + "the next ports; 0 picks a free port for each (default: " + UserEndpoints.DEFAULT_FIRST_PORT + ").")
+    private Integer userServicePort;
 
     @Option(names = "--no-dubbo", description = "Do not export over Dubbo.")
     private boolean noDubbo;
@@ -154,6 +167,7 @@ public final class ProviderCommand implements Callable<Integer> {
             throw bad("--serialization", "unknown serialization '" + serialization + "'; expected one of "
                     + String.join(", ", SERIALIZATIONS));
         }
+        int firstUserPort = checkUserService();
         try {
             InetAddress.getByName(bind);
         } catch (UnknownHostException e) {
@@ -179,7 +193,57 @@ public final class ProviderCommand implements Callable<Integer> {
         }
         return new ProviderSettings(bind, external, zookeeperPort, !noDubbo, dubboPort, dubboProtocol, serialization,
                 !noThrift, thriftPort, transport, protocol, threads, delayMs, restPort != null,
-                restPort == null ? 0 : restPort);
+                restPort == null ? 0 : restPort, userService, firstUserPort);
+    }
+
+    /** The user service's first port, checked: in range, and none of its four ports another endpoint's. */
+    private int checkUserService() {
+        if (!userService) {
+            if (userServicePort != null) {
+                throw bad("--user-service-port", "given without --user-service; expected --user-service too "
+                        + "(the user service is off by default)");
+            }
+            return 0;
+        }
+        int first = userServicePort == null ? UserEndpoints.DEFAULT_FIRST_PORT : userServicePort;
+        int stacks = UserStack.values().length;
+        int highestFirst = 65535 - (stacks - 1);
+        if (first < 0 || first > highestFirst) {
+            throw bad("--user-service-port", first + " is out of range; expected 0 (a free port for each stack) or "
+                    + "1 to " + highestFirst + " (the " + stacks + " stacks take this port and the next "
+                    + (stacks - 1) + ")");
+        }
+        if (first == 0) {
+            return 0;
+        }
+        int last = first + stacks - 1;
+        for (Map.Entry<String, Integer> other : fixedPorts().entrySet()) {
+            int port = other.getValue();
+            if (port >= first && port <= last) {
+                throw bad("--user-service-port", "the user service's ports " + first + " to " + last + " include "
+                        + port + " of " + other.getKey() + "; expected " + stacks + " ports of their own");
+            }
+        }
+        return first;
+    }
+
+    /** The fixed (non-zero) ports of the other endpoints that will be started, by option. */
+    private Map<String, Integer> fixedPorts() {
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        if (registry == null) {
+            ports.put("--zookeeper-port", zookeeperPort);
+        }
+        if (!noDubbo) {
+            ports.put("--dubbo-port", dubboPort);
+        }
+        if (!noThrift) {
+            ports.put("--thrift-port", thriftPort);
+        }
+        if (restPort != null) {
+            ports.put("--rest-port", restPort);
+        }
+        ports.values().removeIf(port -> port == 0);
+        return ports;
     }
 
     private void checkPort(String option, int port) {

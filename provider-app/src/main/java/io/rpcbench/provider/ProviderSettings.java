@@ -25,6 +25,8 @@ import java.util.Optional;
  * @param delayMs         time every call sleeps before it answers (seed 002's simulated latency)
  * @param rest            whether to serve the echo over HTTP (seed 003's REST case; off unless asked for)
  * @param restPort        port of the HTTP endpoint
+ * @param userService     whether to serve seed 004's user service over the four Dubbo 3.3 stacks (off unless asked for)
+ * @param userServicePort port of the first stack, the other three following it; 0 picks a free port for each
  */
 public record ProviderSettings(
         String bind,
@@ -41,4 +43,6 @@ public record ProviderSettings(
         int threads,
         int delayMs,
         boolean rest,
-        int restPort) {}
+        int restPort,
+        boolean userService,
+        int userServicePort) {}

@@ -32,6 +32,31 @@ class ProviderCommandTest {
         assertThat(s.threads()).isEqualTo(200);
         assertThat(s.delayMs()).isZero();
         assertThat(s.rest()).as("HTTP echo off unless --rest-port").isFalse();
+        assertThat(s.userService()).as("user service off unless --user-service").isFalse();
+    }
+
+    @Test
+    void userServiceTakesPorts20881To20884ByDefault() {
+        ProviderSettings s = ProviderCommand.settings("--user-service");
+
+        assertThat(s.userService()).isTrue();
+        assertThat(s.userServicePort()).isEqualTo(20881);
+    }
+
+    @Test
+    void userServicePortZeroPicksFreePorts() {
+        ProviderSettings s = ProviderCommand.settings("--user-service", "--user-service-port", "0");
+
+        assertThat(s.userService()).isTrue();
+        assertThat(s.userServicePort()).isZero();
+    }
+
+    @Test
+    void userServicePortMayTouchAnotherEndpointsPortWithoutOverlapping() {
+        ProviderSettings s = ProviderCommand.settings("--user-service", "--user-service-port", "30001",
+                "--dubbo-port", "30000", "--thrift-port", "30005");
+
+        assertThat(s.userServicePort()).isEqualTo(30001);
     }
 
     @Test
@@ -82,12 +107,46 @@ class ProviderCommandTest {
                 + " | Invalid value for option '--registry': 'zookeeper://127.0.0.1' has no host or no port; expected zookeeper://host:port, e.g. zookeeper://127.0.0.1:2181",
     })
     void badOptionExitsWith2NamingTheOption(String option, String value, String message) {
+        assertExits2WithFirstLine(message, option, value);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "--user-service --user-service-port -1"
+                + " | Invalid value for option '--user-service-port': -1 is out of range; expected 0 (a free port for each stack) or 1 to 65532 (the 4 stacks take this port and the next 3)",
+        "--user-service --user-service-port 65533"
+                + " | Invalid value for option '--user-service-port': 65533 is out of range; expected 0 (a free port for each stack) or 1 to 65532 (the 4 stacks take this port and the next 3)",
+        "--user-service --user-service-port many"
+                + " | Invalid value for option '--user-service-port': 'many' is not an int",
+        "--user-service-port 30000"
+                + " | Invalid value for option '--user-service-port': given without --user-service; expected --user-service too (the user service is off by default)",
+        "--user-service --user-service-port 20879"
+                + " | Invalid value for option '--user-service-port': the user service's ports 20879 to 20882 include 20880 of --dubbo-port; expected 4 ports of their own",
+        "--user-service --thrift-port 20884"
+                + " | Invalid value for option '--user-service-port': the user service's ports 20881 to 20884 include 20884 of --thrift-port; expected 4 ports of their own",
+        "--user-service --user-service-port 2180"
+                + " | Invalid value for option '--user-service-port': the user service's ports 2180 to 2183 include 2181 of --zookeeper-port; expected 4 ports of their own",
+        "--user-service --rest-port 20883"
+                + " | Invalid value for option '--user-service-port': the user service's ports 20881 to 20884 include 20883 of --rest-port; expected 4 ports of their own",
+    })
+    void badUserServiceOptionsExitWith2NamingTheOption(String words, String message) {
+        assertExits2WithFirstLine(message, words.split(" "));
+    }
+
+    @Test
+    void userServicePortsMayOverlapEndpointsThatAreNotStarted() {
+        ProviderSettings s = ProviderCommand.settings("--user-service", "--user-service-port", "20879", "--no-dubbo");
+
+        assertThat(s.userServicePort()).isEqualTo(20879);
+    }
+
+    private static void assertExits2WithFirstLine(String message, String... args) {
         StringWriter err = new StringWriter();
         CommandLine command = new CommandLine(new ProviderCommand());
         command.setErr(new PrintWriter(err));
         command.setOut(new PrintWriter(new StringWriter()));
 
-        int exit = command.execute(option, value);
+        int exit = command.execute(args);
 
         assertThat(exit).isEqualTo(2);
         assertThat(err.toString().lines().findFirst()).contains(message);

@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.echo.EchoPayload;
 import io.rpcbench.echo.Person;
+import io.rpcbench.provider.dubbo.ProtobufMessages;
+import io.rpcbench.provider.user.UserStack;
 import io.rpcbench.testing.JarProcess;
 import io.rpcbench.testing.ProviderApp;
+import io.rpcbench.user.UserService;
+import io.rpcbench.user.proto.UserRequest;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -37,6 +41,39 @@ class ProviderJarIT {
             try (DubboEchoClient client = new DubboEchoClient(dubbo, "hessian2")) {
                 assertThat(client.echo.echo(text)).isEqualTo(text);
                 assertThat(client.echo.echoPerson(person)).isEqualTo(person);
+            }
+
+            assertThat(provider.stop()).as("exit code after SIGTERM; stderr:\n%s", provider.stderr()).isZero();
+            assertThat(provider.nextLine(Duration.ofSeconds(5))).isEqualTo("rpcbench-provider stopped");
+        }
+    }
+
+    /** In another JVM than the provider, a consumer must register the protobuf results itself (ProtobufMessages). */
+    @Test
+    void jarServesTheUserServiceOnEachStackListedAfterTheEchoEndpoints() throws Exception {
+        try (JarProcess provider = JarProcess.launch(ProviderApp.jar(), "--zookeeper-port", "0", "--dubbo-port", "0",
+                "--thrift-port", "0", "--user-service", "--user-service-port", "0")) {
+            String ready = provider.nextLine(READY_DEADLINE);
+            assertThat(ready).matches("rpcbench-provider ready zookeeper=127\\.0\\.0\\.1:\\d+ "
+                    + "dubbo=dubbo://127\\.0\\.0\\.1:\\d+ thrift=127\\.0\\.0\\.1:\\d+"
+                    + " user-dubbo-hessian2=dubbo://127\\.0\\.0\\.1:\\d+"
+                    + " user-dubbo-protobuf=dubbo://127\\.0\\.0\\.1:\\d+"
+                    + " user-tri-protobuf=tri://127\\.0\\.0\\.1:\\d+ user-tri-hessian2=tri://127\\.0\\.0\\.1:\\d+");
+
+            ProtobufMessages.register(io.rpcbench.user.proto.UserService.class);
+            for (UserStack stack : UserStack.values()) {
+                String endpoint = value(ready, stack.key());
+                if (stack.serviceInterface() == UserService.class) {
+                    try (UserConsumer<UserService> users = UserConsumer.direct(UserService.class, stack, endpoint)) {
+                        UserAnswers.assertUser(users.service().getUser(UserAnswers.USER_ID), UserAnswers.USER_ID);
+                    }
+                } else {
+                    try (UserConsumer<io.rpcbench.user.proto.UserService> users = UserConsumer.direct(
+                            io.rpcbench.user.proto.UserService.class, stack, endpoint)) {
+                        UserAnswers.assertUser(users.service().getUser(
+                                UserRequest.newBuilder().setId(UserAnswers.USER_ID).build()), UserAnswers.USER_ID);
+                    }
+                }
             }
 
             assertThat(provider.stop()).as("exit code after SIGTERM; stderr:\n%s", provider.stderr()).isZero();

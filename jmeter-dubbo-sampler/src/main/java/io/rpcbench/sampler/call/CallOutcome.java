@@ -26,6 +26,12 @@ public record CallOutcome(FailureCategory failure, String message, String summar
         return new CallOutcome(null, OK, summary, sentBytes, receivedBytes, responseText, elapsedMicros);
     }
 
+    /** A passing call whose response message says more than {@link #OK}, e.g. a stream's message count. */
+    public static CallOutcome success(String summary, long sentBytes, long receivedBytes, String responseText,
+            long elapsedMicros, String message) {
+        return new CallOutcome(null, message, summary, sentBytes, receivedBytes, responseText, elapsedMicros);
+    }
+
     public static CallOutcome failure(FailureCategory failure, String message, String summary) {
         return new CallOutcome(failure, message, summary, 0, 0, null, 0);
     }

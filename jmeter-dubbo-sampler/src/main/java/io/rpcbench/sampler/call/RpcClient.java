@@ -53,6 +53,14 @@ public interface RpcClient extends AutoCloseable {
     }
 
     /**
+     * The response message of a passing sample, {@code OK} by default; a call with more to say than its data, such as
+     * a stream's message count ({@code OK: 15 messages}), says it here, where JTL files keep it.
+     */
+    default String successMessage(Object response) {
+        return CallOutcome.OK;
+    }
+
+    /**
      * The endpoint that answered the last call, or was tried last when it failed, as {@code scheme://host:port}
      * (e.g. {@code dubbo://127.0.0.1:20880} when the address is a registry): JMeter's URL of the sample, from which
      * the dashboard counts each provider's share. Called once after each call, by the sampler thread.

@@ -8,6 +8,7 @@ import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.apache.dubbo.rpc.service.GenericService;
 
@@ -57,14 +58,16 @@ public final class DubboReferences {
     /**
      * The shared proxy for {@code settings}, built on first use; pair every call with {@link #release}.
      *
-     * @param proxyType {@code GenericService} when {@code settings.generic()}, else the interface class named by
+     * @param proxyType {@code GenericService} when {@code settings.generic()}, {@code Invoker} for
+     *                  {@code proto-descriptor} (see {@link ProtoStub}), else the interface class named by
      *                  {@code settings.interfaceName()}
      */
     public static synchronized <T> T acquire(DubboSettings settings, Class<T> proxyType) {
-        Class<?> expected = settings.generic() ? GenericService.class : proxyType;
-        if (proxyType != expected || !settings.generic() && !proxyType.getName().equals(settings.interfaceName())) {
+        Class<?> expected = settings.generic() ? GenericService.class
+                : settings.protoDescriptor() ? Invoker.class : proxyType;
+        if (proxyType != expected || settings.typed() && !proxyType.getName().equals(settings.interfaceName())) {
             throw new IllegalArgumentException("a proxy of " + proxyType.getName() + " does not call "
-                    + settings.interfaceName() + (settings.generic() ? " generically" : ""));
+                    + settings.interfaceName() + " by invocation=" + settings.invocation());
         }
         Shared shared = SHARED.get(settings);
         if (shared == null) {
@@ -140,7 +143,11 @@ public final class DubboReferences {
         if (settings.generic()) {
             // By name: the interface class need not exist in this JVM; calls go through GenericService.$invoke.
             reference.setInterface(settings.interfaceName());
-            reference.setGeneric("true");
+            // protobuf-json: the provider's GenericFilter reads the argument, and writes the result, as protobuf JSON
+            reference.setGeneric(settings.invocation().equals(DubboSettings.PROTOBUF_JSON)
+                    ? DubboSettings.PROTOBUF_JSON : "true");
+        } else if (settings.protoDescriptor()) {
+            ProtoStub.prepare(reference, settings); // the .proto's methods as Dubbo's generated stub would have them
         } else {
             reference.setInterface(proxyType);
         }

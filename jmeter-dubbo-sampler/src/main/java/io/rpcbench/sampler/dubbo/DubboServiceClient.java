@@ -2,6 +2,7 @@ package io.rpcbench.sampler.dubbo;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.protobuf.MessageOrBuilder;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.RemoteServiceException;
 import io.rpcbench.sampler.call.RpcClient;
@@ -13,6 +14,7 @@ import io.rpcbench.sampler.json.MethodChoice;
 import io.rpcbench.sampler.json.MethodSignature;
 import io.rpcbench.sampler.json.ServiceDefinition;
 import io.rpcbench.sampler.json.TypedArguments;
+import io.rpcbench.sampler.protobuf.ProtobufJson;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
@@ -26,8 +28,11 @@ import org.apache.dubbo.rpc.service.GenericService;
 
 /**
  * One sampler thread's calls of any method of any Dubbo service, through a shared consumer
- * ({@link DubboReferences}): generic invocation ({@code GenericService.$invoke}, no API jar needed) or typed (the
- * interface class from JMeter's class path).
+ * ({@link DubboReferences}): generic invocation ({@code GenericService.$invoke}, no API jar needed), generic with
+ * protobuf JSON ({@code protobuf-json}: the one argument a protobuf message as JSON text, which the provider's
+ * generic filter parses, and so the result) or typed (the interface class from JMeter's class path; a protobuf
+ * message parameter takes a JSON object in protobuf's JSON mapping and a message result is shown in it, see
+ * {@link ProtobufJson}).
  *
  * <p>Order of calls: the constructor acquires the shared proxy (typed: loads the interface, a bad-parameter failure
  * when it is not on the class path); per sample {@link #bind} reads the arguments JSON and the attachments (parsed
@@ -106,7 +111,7 @@ public final class DubboServiceClient implements RpcClient {
         }
     }
 
-    private static JsonNode parseArguments(String text) {
+    static JsonNode parseArguments(String text) {
         JsonNode node;
         try {
             node = ExactJson.MAPPER.readTree(text);
@@ -140,6 +145,9 @@ public final class DubboServiceClient implements RpcClient {
         int arity = arguments.size();
         if (!settings.generic()) {
             method = MethodChoice.fromInterface(serviceInterface, request.method(), request.parameterTypes(), arity);
+            if (settings.serialization().equals("protobuf")) {
+                ProtobufMarshallers.register(method); // the protobuf serialization reads registered messages only
+            }
             return;
         }
         if (!request.typesFromMetadata()) {
@@ -163,7 +171,14 @@ public final class DubboServiceClient implements RpcClient {
     }
 
     private Object[] typeArguments() {
+        if (protobufJson()) {
+            return new Object[] {ProtobufJsonArgument.text(arguments, signature)};
+        }
         return settings.generic() ? typing.convert(arguments, signature) : TypedArguments.convert(arguments, method);
+    }
+
+    private boolean protobufJson() {
+        return settings.invocation().equals(DubboSettings.PROTOBUF_JSON);
     }
 
     @Override
@@ -224,8 +239,15 @@ public final class DubboServiceClient implements RpcClient {
 
     @Override
     public String responseText(Object response) {
-        Object shown = settings.generic() ? JdkValues.plain(response) : response;
-        ResponseText text = ResponseText.render(shown, request.responseMaxBytes());
+        ResponseText text;
+        if (response instanceof MessageOrBuilder message) { // typed: a generated message
+            text = ResponseText.ofJson(ProtobufJson.print(message), request.responseMaxBytes());
+        } else if (protobufJson() && response instanceof String json) { // the provider's protobuf JSON, one line
+            text = ResponseText.ofJson(json.strip(), request.responseMaxBytes());
+        } else {
+            Object shown = settings.generic() ? JdkValues.plain(response) : response;
+            text = ResponseText.render(shown, request.responseMaxBytes());
+        }
         lastResponseBytes = text.fullBytes();
         return text.text();
     }

@@ -4,6 +4,7 @@ import io.rpcbench.echo.DubboLoopback;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.json.JavaNames;
+import io.rpcbench.sampler.protobuf.ProtoDescriptorSet;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
@@ -24,16 +25,19 @@ import java.util.Locale;
  * @param version       the provider's version, empty for none
  * @param group         the provider's group, empty for none
  * @param interfaceName the service interface, e.g. {@code io.rpcbench.example.OrderService}
- * @param generic       true for generic invocation ({@code GenericService.$invoke}), false to call through the
- *                      interface class itself
+ * @param invocation    how the service is called: {@code generic} ({@code GenericService.$invoke}, Dubbo's maps),
+ *                      {@code typed} (the interface class itself), {@code protobuf-json} (Dubbo's generic invocation
+ *                      whose argument and result are protobuf JSON) or {@code proto-descriptor} (triple, the methods
+ *                      of a {@code .proto} read from a descriptor set, see {@link ProtoStub})
+ * @param descriptorSet the descriptor set file of {@code proto-descriptor}, else empty
  * @param cluster       Dubbo's cluster (fault tolerance) extension, e.g. {@code failover}
  * @param loadbalance   Dubbo's load balance extension, e.g. {@code random}
  * @param retries       further tries after a failed call (only the failover cluster retries)
  * @param connections   0 for Dubbo's one connection shared per provider, else this many of the reference's own
  */
 public record DubboSettings(String address, String protocol, String serialization, int timeoutMs, String version,
-                            String group, String interfaceName, boolean generic, String cluster, String loadbalance,
-                            int retries, int connections) {
+                            String group, String interfaceName, String invocation, String descriptorSet,
+                            String cluster, String loadbalance, int retries, int connections) {
 
     public static final String ADDRESS = "address";
     public static final String PROTOCOL = "protocol";
@@ -46,6 +50,8 @@ public record DubboSettings(String address, String protocol, String serializatio
     public static final String LOADBALANCE = "loadbalance";
     public static final String RETRIES = "retries";
     public static final String CONNECTIONS = "connections";
+    /** The descriptor set file ({@code protoc --include_imports --descriptor_set_out=FILE}) of {@code proto-descriptor}. */
+    public static final String PROTO_DESCRIPTOR_SET = ProtoDescriptorSet.PARAMETER;
 
     public static final String DEFAULT_ADDRESS = "zookeeper://127.0.0.1:2181";
     public static final String DEFAULT_PROTOCOL = "dubbo";
@@ -53,10 +59,24 @@ public record DubboSettings(String address, String protocol, String serializatio
     public static final List<String> PROTOCOLS = List.of("dubbo", "tri");
     /** Serializations that carry the echo POJOs as they are (protobuf would need generated messages). */
     public static final List<String> SERIALIZATIONS = List.of("hessian2", "fastjson2");
+    /**
+     * The service sampler's: also {@code protobuf} (dubbo-serialization-protobuf), which carries protobuf messages
+     * only, so a typed call of a method whose parameters and result are messages.
+     */
+    public static final List<String> SERVICE_SERIALIZATIONS = List.of("hessian2", "fastjson2", "protobuf");
     public static final List<String> REGISTRIES = List.of("zookeeper");
-    /** {@code generic}: {@code GenericService.$invoke}, no API jar needed; {@code typed}: the interface class. */
-    public static final List<String> INVOCATIONS = List.of("generic", "typed");
-    public static final String DEFAULT_INVOCATION = "generic";
+    public static final String GENERIC = "generic";
+    public static final String TYPED = "typed";
+    public static final String PROTOBUF_JSON = "protobuf-json";
+    public static final String PROTO_DESCRIPTOR = "proto-descriptor";
+    /**
+     * {@code generic}: {@code GenericService.$invoke}, no API jar needed; {@code typed}: the interface class;
+     * {@code protobuf-json}: Dubbo's generic invocation of a protobuf method with the message as JSON (the provider
+     * needs dubbo-serialization-protobuf); {@code proto-descriptor}: triple, the {@code .proto}'s methods from a
+     * descriptor set, unary and server-streaming, no class of the service needed anywhere in JMeter.
+     */
+    public static final List<String> INVOCATIONS = List.of(GENERIC, TYPED, PROTOBUF_JSON, PROTO_DESCRIPTOR);
+    public static final String DEFAULT_INVOCATION = GENERIC;
     /** The cluster extensions of Dubbo 3.3. */
     public static final List<String> CLUSTERS = List.of("failover", "failfast", "failsafe", "failback", "forking",
             "broadcast", "available", "mergeable", "zone-aware");
@@ -82,25 +102,67 @@ public record DubboSettings(String address, String protocol, String serializatio
         return new DubboSettings(target.address, target.protocol,
                 parameters.choice(SERIALIZATION, DEFAULT_SERIALIZATION, SERIALIZATIONS),
                 parameters.timeoutMs(), parameters.optionalText(VERSION), parameters.optionalText(GROUP),
-                ECHO_INTERFACE, false, DEFAULT_CLUSTER, DEFAULT_LOADBALANCE, DEFAULT_RETRIES, DEFAULT_CONNECTIONS);
+                ECHO_INTERFACE, TYPED, "", DEFAULT_CLUSTER, DEFAULT_LOADBALANCE, DEFAULT_RETRIES, DEFAULT_CONNECTIONS);
     }
 
     /** The service sampler's consumer. @throws BadParameterException for the first invalid parameter */
     public static DubboSettings forService(SamplerParameters parameters) {
         Target target = target(parameters);
-        String serialization = parameters.choice(SERIALIZATION, DEFAULT_SERIALIZATION, SERIALIZATIONS);
+        String serialization = parameters.choice(SERIALIZATION, DEFAULT_SERIALIZATION, SERVICE_SERIALIZATIONS);
         String interfaceName = parameters.optionalText(INTERFACE);
         if (!JavaNames.isClassName(interfaceName)) {
             throw BadParameterException.of(INTERFACE, interfaceName, "is not a Java interface name",
                     "the service's fully qualified interface, e.g. com.example.OrderService");
         }
-        boolean generic = parameters.choice(INVOCATION, DEFAULT_INVOCATION, INVOCATIONS).equals("generic");
+        String invocation = parameters.choice(INVOCATION, DEFAULT_INVOCATION, INVOCATIONS);
+        String descriptorSet = parameters.optionalText(PROTO_DESCRIPTOR_SET);
+        if (invocation.equals(PROTO_DESCRIPTOR) && descriptorSet.isEmpty()) {
+            throw BadParameterException.of(PROTO_DESCRIPTOR_SET, "", "is empty, which invocation=proto-descriptor needs",
+                    "the path of a descriptor set of the service's .proto, written by protoc --include_imports "
+                            + "--descriptor_set_out=FILE");
+        }
+        checkSerialization(invocation, serialization, target.protocol);
+        if (!invocation.equals(PROTO_DESCRIPTOR)) {
+            descriptorSet = ""; // not part of the consumer: samplers differing only in it share one
+        }
         return new DubboSettings(target.address, target.protocol, serialization, parameters.timeoutMs(),
-                parameters.optionalText(VERSION), parameters.optionalText(GROUP), interfaceName, generic,
+                parameters.optionalText(VERSION), parameters.optionalText(GROUP), interfaceName, invocation,
+                descriptorSet,
                 parameters.choice(CLUSTER, DEFAULT_CLUSTER, CLUSTERS),
                 parameters.choice(LOADBALANCE, DEFAULT_LOADBALANCE, LOADBALANCES),
                 parameters.integer(RETRIES, DEFAULT_RETRIES, 0, MAX_RETRIES),
                 parameters.integer(CONNECTIONS, DEFAULT_CONNECTIONS, 0, MAX_CONNECTIONS));
+    }
+
+    /** The combinations of invocation, serialization and protocol that cannot carry a call, refused up front. */
+    private static void checkSerialization(String invocation, String serialization, String protocol) {
+        if (invocation.equals(PROTO_DESCRIPTOR) && !protocol.equals("tri")) {
+            throw BadParameterException.of(PROTOCOL, protocol, "cannot carry invocation=proto-descriptor, which "
+                    + "calls the .proto's methods as triple (gRPC) does", "tri");
+        }
+        if (serialization.equals("protobuf") && !invocation.equals(TYPED)) {
+            throw BadParameterException.of(SERIALIZATION, serialization, "carries protobuf messages only, and "
+                    + "invocation=" + invocation + " sends " + (invocation.equals(PROTO_DESCRIPTOR)
+                    ? "protobuf over triple whatever the serialization" : "GenericService.$invoke's strings and arrays"),
+                    invocation.equals(PROTO_DESCRIPTOR) ? "hessian2 (triple's own, unused by .proto methods)"
+                            : "hessian2 (a provider accepts it beside its own serialization), or invocation=typed "
+                                    + "with the service's API jar");
+        }
+    }
+
+    /** True when calls go through {@code GenericService.$invoke} ({@code generic} and {@code protobuf-json}). */
+    public boolean generic() {
+        return invocation.equals(GENERIC) || invocation.equals(PROTOBUF_JSON);
+    }
+
+    /** True when the calls go through the interface class itself, which must be on the class path. */
+    public boolean typed() {
+        return invocation.equals(TYPED);
+    }
+
+    /** True for {@code proto-descriptor}: the methods come from a descriptor set ({@link ProtoStub}). */
+    public boolean protoDescriptor() {
+        return invocation.equals(PROTO_DESCRIPTOR);
     }
 
     private record Target(String address, String protocol) {}

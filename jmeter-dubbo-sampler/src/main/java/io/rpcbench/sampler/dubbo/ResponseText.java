@@ -25,6 +25,15 @@ public record ResponseText(String text, long fullBytes) {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("the result is not writable as JSON: " + e.getOriginalMessage(), e);
         }
+        return cut(json, maxBytes);
+    }
+
+    /** JSON written elsewhere (protobuf's JSON mapping, see {@code ProtobufJson}), cut the same way. */
+    public static ResponseText ofJson(String json, int maxBytes) {
+        return cut(json.getBytes(StandardCharsets.UTF_8), maxBytes);
+    }
+
+    private static ResponseText cut(byte[] json, int maxBytes) {
         if (json.length <= maxBytes) {
             return new ResponseText(new String(json, StandardCharsets.UTF_8), json.length);
         }

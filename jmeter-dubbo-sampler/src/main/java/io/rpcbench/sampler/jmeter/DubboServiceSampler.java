@@ -5,18 +5,23 @@ import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.dubbo.DubboServiceClient;
 import io.rpcbench.sampler.dubbo.DubboServiceRequest;
 import io.rpcbench.sampler.dubbo.DubboSettings;
+import io.rpcbench.sampler.dubbo.ProtoStub;
+import io.rpcbench.sampler.dubbo.ProtoStubClient;
 import org.apache.jmeter.config.Arguments;
 
 /**
- * Java Request sampler calling any method of any Dubbo service, by generic invocation (no API jar needed) or through
- * the interface itself ({@code invocation=typed}, the API jar in {@code lib/ext}). The arguments are one JSON
- * array, read per sample so that {@code ${var}} works inside it; the result is the sample's response data as JSON.
+ * Java Request sampler calling any method of any Dubbo service, by generic invocation (no API jar needed), through
+ * the interface itself ({@code invocation=typed}, the API jar in {@code lib/ext}; protobuf messages as protobuf JSON),
+ * by Dubbo's protobuf-JSON generic invocation ({@code invocation=protobuf-json}) or, for triple services defined by a
+ * {@code .proto}, from the descriptor set alone ({@code invocation=proto-descriptor}, unary and server-streaming
+ * methods, no class of the service needed). The arguments are one JSON array, read per sample so that
+ * {@code ${var}} works inside it; the result is the sample's response data as JSON.
  *
  * <p>Parameters: {@code address}, {@code protocol}, {@code serialization}, {@code interface}, {@code method},
  * {@code parameter_types} (empty: read from the registry's metadata), {@code arguments}, {@code version},
  * {@code group}, {@code cluster}, {@code loadbalance}, {@code retries}, {@code connections}, {@code attachments}
- * ({@code key=value;key=value}, per sample), {@code timeout_ms}, {@code invocation}, {@code response_max_bytes}.
- * See the module README for the argument JSON.
+ * ({@code key=value;key=value}, per sample), {@code timeout_ms}, {@code invocation}, {@code proto_descriptor_set},
+ * {@code response_max_bytes}. See the module README for the argument JSON.
  */
 public class DubboServiceSampler extends RpcJavaSampler<DubboServiceRequest> {
 
@@ -38,6 +43,7 @@ public class DubboServiceSampler extends RpcJavaSampler<DubboServiceRequest> {
         arguments.addArgument(DubboServiceRequest.ATTACHMENTS, "");
         arguments.addArgument(SamplerParameters.TIMEOUT_MS, Integer.toString(SamplerParameters.DEFAULT_TIMEOUT_MS));
         arguments.addArgument(DubboSettings.INVOCATION, DubboSettings.DEFAULT_INVOCATION);
+        arguments.addArgument(DubboSettings.PROTO_DESCRIPTOR_SET, "");
         arguments.addArgument(DubboServiceRequest.RESPONSE_MAX_BYTES,
                 Integer.toString(DubboServiceRequest.DEFAULT_RESPONSE_MAX_BYTES));
     }
@@ -45,15 +51,17 @@ public class DubboServiceSampler extends RpcJavaSampler<DubboServiceRequest> {
     @Override
     protected DubboServiceRequest setup(SamplerParameters parameters) {
         DubboServiceRequest request = DubboServiceRequest.from(parameters);
-        if (!request.settings().generic()) {
+        if (request.settings().typed()) {
             DubboServiceClient.loadInterface(request.settings().interfaceName()); // a missing API jar: bad-parameter
+        } else if (request.settings().protoDescriptor()) {
+            ProtoStub.method(request.settings(), request.method()); // a wrong file, service or method: bad-parameter
         }
         return request;
     }
 
     @Override
     protected RpcClient open(DubboServiceRequest request) {
-        return new DubboServiceClient(request);
+        return request.settings().protoDescriptor() ? new ProtoStubClient(request) : new DubboServiceClient(request);
     }
 
     @Override

@@ -328,7 +328,7 @@ public final class GenericArguments {
         return BadParameterException.of(path, shown(node), problem, expected);
     }
 
-    static String shown(JsonNode node) {
+    public static String shown(JsonNode node) {
         String text = node.isTextual() ? node.textValue() : node.toString();
         return text.length() <= MAX_SHOWN_VALUE ? text : text.substring(0, MAX_SHOWN_VALUE) + "...";
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.dubbo.DubboServiceRequest;
+import io.rpcbench.sampler.protobuf.ProtobufJson;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
 
@@ -14,7 +15,8 @@ import java.lang.reflect.Type;
  * API jar on the class path), with Jackson and {@link ExactJson}'s exact numbers and ISO java.time. The generic
  * parameter types drive the mapping, so a {@code List<OrderLine>} gets {@code OrderLine}s and a
  * {@code Result<Order>} an {@code Order} as data. {@code "class"} keys, which generic arguments may carry, are
- * ignored here: the declared types decide.
+ * ignored here: the declared types decide. A parameter whose type is a generated protobuf message takes a JSON
+ * object in protobuf's JSON mapping instead ({@link ProtobufJson}).
  */
 public final class TypedArguments {
 
@@ -31,6 +33,12 @@ public final class TypedArguments {
         }
         Object[] values = new Object[types.length];
         for (int i = 0; i < types.length; i++) {
+            Class<?> raw = method.getParameterTypes()[i];
+            if (ProtobufJson.isMessage(raw)) { // a generated message: protobuf's own JSON mapping, not its getters
+                values[i] = ProtobufJson.parse(arguments.get(i), ProtobufJson.builderOf(raw),
+                        DubboServiceRequest.ARGUMENTS + "[" + i + "]");
+                continue;
+            }
             JsonNode node = withoutClassKeys(arguments.get(i));
             JavaType type = ExactJson.MAPPER.getTypeFactory().constructType(types[i]);
             try {

@@ -121,7 +121,13 @@ class DubboServiceSamplerTest {
         "method="
                 + " | bad-parameter | method '' is not a method name; expected a method of io.rpcbench.echo.EchoService, e.g. findOrder",
         "invocation=magic"
-                + " | bad-parameter | invocation 'magic' is not supported; expected one of generic, typed",
+                + " | bad-parameter | invocation 'magic' is not supported; expected one of generic, typed, protobuf-json, proto-descriptor",
+        "invocation=proto-descriptor"
+                + " | bad-parameter | proto_descriptor_set '' is empty, which invocation=proto-descriptor needs; expected the path of a descriptor set of the service's .proto, written by protoc --include_imports --descriptor_set_out=FILE",
+        "invocation=proto-descriptor ~ protocol=dubbo ~ address=dubbo://127.0.0.1:1 ~ proto_descriptor_set=user.protoset"
+                + " | bad-parameter | protocol 'dubbo' cannot carry invocation=proto-descriptor, which calls the .proto's methods as triple (gRPC) does; expected tri",
+        "invocation=protobuf-json ~ serialization=protobuf"
+                + " | bad-parameter | serialization 'protobuf' carries protobuf messages only, and invocation=protobuf-json sends GenericService.$invoke's strings and arrays; expected hessian2 (a provider accepts it beside its own serialization), or invocation=typed with the service's API jar",
         "cluster=roundabout"
                 + " | bad-parameter | cluster 'roundabout' is not supported; expected one of failover, failfast, failsafe, failback, forking, broadcast, available, mergeable, zone-aware",
         "loadbalance=fastest"
@@ -132,8 +138,8 @@ class DubboServiceSamplerTest {
                 + " | bad-parameter | connections '-1' is out of range; expected an integer from 0 to 64",
         "protocol=grpc"
                 + " | bad-parameter | protocol 'grpc' is not supported; expected one of dubbo, tri",
-        "serialization=protobuf"
-                + " | bad-parameter | serialization 'protobuf' is not supported; expected one of hessian2, fastjson2",
+        "serialization=kryo"
+                + " | bad-parameter | serialization 'kryo' is not supported; expected one of hessian2, fastjson2, protobuf",
         "address=zookeeper://127.0.0.1"
                 + " | bad-parameter | address 'zookeeper://127.0.0.1' has no host and port; expected zookeeper://host:port for a registry, or dubbo://host:port or tri://host:port for a direct connection",
         "parameter_types=java.lang.String<"

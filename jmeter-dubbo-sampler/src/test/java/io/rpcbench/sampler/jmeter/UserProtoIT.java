@@ -1,0 +1,240 @@
+package io.rpcbench.sampler.jmeter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.rpcbench.sampler.json.ExactJson;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.jmeter.config.Arguments;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.engine.util.NoThreadClone;
+import org.apache.jmeter.protocol.java.sampler.JavaSampler;
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleListener;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.AbstractTestElement;
+import org.apache.jmeter.testelement.TestPlan;
+import org.apache.jmeter.threads.ThreadGroup;
+import org.apache.jorphan.collections.HashTree;
+import org.apache.jorphan.collections.ListedHashTree;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Acceptance 2 of issue 15: seed 004's triple + protobuf user service ({@code rpcbench/user.proto}, served by
+ * Dubbo's generated stub in a provider JVM of its own) called through {@link DubboServiceSampler} with JSON
+ * arguments and no generated class on this class path (asserted): from the descriptor set alone
+ * ({@code invocation=proto-descriptor}), unary and server-streaming, in JMeter's own engine; and by Dubbo's
+ * {@code protobuf-json} generic invocation, over triple and over the dubbo protocol, with what it needs measured.
+ */
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+class UserProtoIT {
+
+    private static final String USERS = "io.rpcbench.user.proto.UserService";
+    private static final int THREADS = 2;
+    private static final int LOOPS = 3;
+
+    @TempDir
+    static Path home;
+
+    private static ProtoChildProvider provider;
+    private static ProtoChildProvider providerWithoutExtension;
+
+    @BeforeAll
+    static void start(@TempDir Path providerDir, @TempDir Path bareProviderDir) throws Exception {
+        JMeterTestHome.use(home);
+        provider = ProtoChildProvider.start(providerDir, true);
+        providerWithoutExtension = ProtoChildProvider.start(bareProviderDir, false);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (provider != null) {
+            provider.close();
+        }
+        if (providerWithoutExtension != null) {
+            providerWithoutExtension.close();
+        }
+    }
+
+    @Test
+    void noClassOfTheServiceIsLoadableFromTheSamplersClassLoader() {
+        ClassLoader samplers = DubboServiceSampler.class.getClassLoader();
+        for (String generated : List.of("io.rpcbench.user.proto.UserRequest", "io.rpcbench.user.proto.User",
+                USERS, "io.rpcbench.user.proto.DubboUserServiceTriple", "io.rpcbench.user.proto.UserProto")) {
+            assertThatThrownBy(() -> Class.forName(generated, false, samplers))
+                    .as(generated).isInstanceOf(ClassNotFoundException.class);
+        }
+    }
+
+    @Test
+    void getUserAndStreamUsersFromTheDescriptorSetInJMetersEngine() throws Exception {
+        CollectedSamples samples = new CollectedSamples();
+        HashTree plan = plan(samples, List.of(
+                sampler("getUser", descriptorCall("getUser", "[{\"id\": 7}]")),
+                sampler("streamUsers", descriptorCall("streamUsers", "[{\"pageNo\": 2}]"))));
+
+        StandardJMeterEngine engine = new StandardJMeterEngine();
+        engine.configure(plan);
+        engine.run(); // in this thread: returns once every thread ended
+
+        List<SampleResult> results = samples.results();
+        assertThat(results).hasSize(THREADS * LOOPS * 2);
+        assertThat(results).allSatisfy(r -> assertThat(r.isSuccessful()).as(r.getSampleLabel() + ": "
+                + r.getResponseMessage()).isTrue());
+        for (SampleResult result : results) {
+            JsonNode json = ExactJson.MAPPER.readTree(result.getResponseDataAsString());
+            if (result.getSampleLabel().equals("getUser")) {
+                assertUser7(json);
+                assertThat(result.getResponseMessage()).isEqualTo("OK");
+            } else {
+                assertThat(result.getResponseMessage()).isEqualTo("OK: 15 messages");
+                assertThat(json).hasSize(15);
+                for (int i = 0; i < 15; i++) {
+                    assertThat(json.get(i).path("id").asText()).isEqualTo(Integer.toString(30 + i));
+                    assertThat(json.get(i).path("name").asText()).isEqualTo("User " + (30 + i));
+                }
+                assertThat(result.getBytesAsLong()).as("the messages' bytes").isGreaterThan(15L * 100);
+            }
+        }
+    }
+
+    @Test
+    void aStreamThatErrorsFailsItsSample() {
+        Map<String, String> parameters = descriptorCall("streamUsers", "[{\"pageNo\": 2}]");
+        parameters.put("group", "nobody-serves-this-group");
+
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters);
+
+        assertThat(result.isSuccessful()).isFalse();
+        assertThat(result.getResponseCode()).isNotEqualTo("bad-parameter");
+        assertThat(result.getResponseMessage()).contains(provider.tri());
+    }
+
+    @Test
+    void anUnknownMethodNamesTheMethodsOfTheDescriptorSet() {
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), descriptorCall("getUsers", "[{}]"));
+
+        assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+        assertThat(result.getResponseMessage()).isEqualTo("method 'getUsers' is not a method of "
+                + "rpcbench.user.UserService in " + provider.descriptorSet() + "; expected one of its methods: "
+                + "rpc ping(rpcbench.user.Empty) returns (rpcbench.user.Empty); "
+                + "rpc getUser(rpcbench.user.UserRequest) returns (rpcbench.user.User); "
+                + "rpc listUser(rpcbench.user.PageRequest) returns (rpcbench.user.Page); "
+                + "rpc streamUsers(rpcbench.user.PageRequest) returns (stream rpcbench.user.User)");
+    }
+
+    @Test
+    void anArgumentThatDoesNotFitTheRequestMessageNamesIt() {
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), descriptorCall("streamUsers",
+                "[{\"page\": 2}]"));
+
+        assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+        assertThat(result.getResponseMessage()).startsWith("arguments[0] '{\"page\":2}' does not fit the protobuf "
+                + "message rpcbench.user.PageRequest (").endsWith("; expected a JSON object of rpcbench.user.PageRequest "
+                + "in protobuf's JSON mapping, with fields among pageNo");
+    }
+
+    @Test
+    void protobufJsonGenericCallsGetUserOverTri() throws Exception {
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), protobufJsonCall(provider.tri()));
+
+        assertThat(result.isSuccessful()).as(result.getResponseMessage()).isTrue();
+        assertUser7(ExactJson.MAPPER.readTree(result.getResponseDataAsString()));
+    }
+
+    @Test
+    void protobufJsonGenericCallsGetUserOverDubboWithProtobufSerialization() throws Exception {
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), protobufJsonCall(provider.dubbo()));
+
+        assertThat(result.isSuccessful()).as(result.getResponseMessage()).isTrue();
+        assertUser7(ExactJson.MAPPER.readTree(result.getResponseDataAsString()));
+    }
+
+    @Test
+    void protobufJsonGenericNeedsTheExtensionOnTheProvider() {
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(),
+                protobufJsonCall(providerWithoutExtension.tri()));
+
+        assertThat(result.isSuccessful()).isFalse();
+        assertThat(result.getResponseMessage()).contains("protobuf-json");
+    }
+
+    private static void assertUser7(JsonNode user) {
+        assertThat(user.path("id").asText()).isEqualTo("7");
+        assertThat(user.path("name").asText()).isEqualTo("User 7");
+        assertThat(user.path("email").asText()).isEqualTo("user7@example.com");
+        assertThat(user.path("birthday").asText()).isEqualTo("1990-05-17T00:00:00Z");
+        assertThat(user.path("permissions")).hasSize(15);
+    }
+
+    private static Map<String, String> descriptorCall(String method, String arguments) {
+        return new HashMap<>(Map.of("address", provider.tri(), "protocol", "tri", "interface", USERS,
+                "method", method, "arguments", arguments, "invocation", "proto-descriptor",
+                "proto_descriptor_set", provider.descriptorSet()));
+    }
+
+    private static Map<String, String> protobufJsonCall(String address) {
+        return new HashMap<>(Map.of("address", address, "protocol", address.substring(0, address.indexOf(':')),
+                "interface", USERS, "method", "getUser", "parameter_types", "io.rpcbench.user.proto.UserRequest",
+                "arguments", "[{\"id\": 7}]", "invocation", "protobuf-json"));
+    }
+
+    private static HashTree plan(CollectedSamples samples, List<JavaSampler> samplers) {
+        ThreadGroup group = LoadThreadGroup.of(THREADS, LOOPS);
+        HashTree tree = new ListedHashTree();
+        HashTree threads = tree.add(new TestPlan("user.proto without classes")).add(group);
+        samplers.forEach(threads::add);
+        threads.add(samples);
+        return tree;
+    }
+
+    private static JavaSampler sampler(String name, Map<String, String> parameters) {
+        DubboServiceSampler client = new DubboServiceSampler();
+        JavaSampler sampler = new JavaSampler();
+        sampler.setName(name);
+        sampler.setClassname(DubboServiceSampler.class.getName());
+        Arguments arguments = new Arguments();
+        client.getDefaultParameters().getArgumentsAsMap().forEach((key, value) ->
+                arguments.addArgument(key, parameters.getOrDefault(key, value)));
+        sampler.setArguments(arguments);
+        return sampler;
+    }
+
+    /** The plan's listener: every sample of every thread, kept for the test (one instance, not cloned per thread). */
+    static final class CollectedSamples extends AbstractTestElement implements SampleListener, NoThreadClone {
+        private static final long serialVersionUID = 1L;
+        private final transient List<SampleResult> results = Collections.synchronizedList(new ArrayList<>());
+
+        @Override
+        public void sampleOccurred(SampleEvent event) {
+            results.add(event.getResult());
+        }
+
+        @Override
+        public void sampleStarted(SampleEvent event) {
+            // only finished samples matter
+        }
+
+        @Override
+        public void sampleStopped(SampleEvent event) {
+            // only finished samples matter
+        }
+
+        List<SampleResult> results() {
+            synchronized (results) {
+                return new ArrayList<>(results);
+            }
+        }
+    }
+}
