@@ -2,14 +2,13 @@ package io.rpcbench.sampler;
 
 import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.provider.dubbo.ExportedService;
-import io.rpcbench.sampler.protobuf.UserProtoDescriptors;
 import io.rpcbench.user.UserProtoDesk;
 import io.rpcbench.user.proto.Empty;
 import io.rpcbench.user.proto.PageRequest;
 import io.rpcbench.user.proto.UserRequest;
 import io.rpcbench.user.proto.UserService;
-import java.nio.file.Path;
-import java.nio.file.Paths;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.dubbo.common.serialize.protobuf.support.ProtobufUtils;
@@ -35,41 +34,83 @@ public final class UserProtoProviders {
     private UserProtoProviders() {}
 
     public static DubboEndpoint tri() {
-        return DubboEndpoint.start(services(), RegistryConfig.NO_AVAILABLE, HOST, 0, "tri", "hessian2", THREADS, null,
-                null);
+        return tri(RegistryConfig.NO_AVAILABLE);
+    }
+
+    /** @param registry {@code zookeeper://host:port}, or {@code N/A} for none */
+    static DubboEndpoint tri(String registry) {
+        return DubboEndpoint.start(stub(), registry, HOST, 0, "tri", "hessian2", THREADS, null, null);
     }
 
     public static DubboEndpoint dubboProtobuf() {
+        return dubboProtobuf(RegistryConfig.NO_AVAILABLE);
+    }
+
+    static DubboEndpoint dubboProtobuf(String registry) {
+        registerRequests();
+        return DubboEndpoint.start(stub(), registry, HOST, 0, "dubbo", "protobuf", THREADS, null, null);
+    }
+
+    /**
+     * The same answers behind a plain implementation of the generated interface (not Dubbo's stub base class), which
+     * Dubbo exports by reflection, as a provider written before the stubs existed would be: the service key is
+     * then the Java interface name, and Dubbo's generic filter finds the method's {@code java.lang.reflect.Method}.
+     */
+    public static DubboEndpoint plain(String protocol) {
+        if (protocol.equals("dubbo")) {
+            registerRequests();
+        }
+        UserProtoDesk desk = new UserProtoDesk();
+        UserService plain = (UserService) Proxy.newProxyInstance(UserService.class.getClassLoader(),
+                new Class<?>[] {UserService.class}, (proxy, method, args) -> {
+                    try {
+                        return method.invoke(desk, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        return DubboEndpoint.start(List.of(ExportedService.of(UserService.class, plain)), RegistryConfig.NO_AVAILABLE,
+                HOST, 0, protocol, protocol.equals("dubbo") ? "protobuf" : "hessian2", THREADS, null, null);
+    }
+
+    private static void registerRequests() {
         ProtobufUtils.marshaller(Empty.getDefaultInstance());
         ProtobufUtils.marshaller(UserRequest.getDefaultInstance());
         ProtobufUtils.marshaller(PageRequest.getDefaultInstance());
-        return DubboEndpoint.start(services(), RegistryConfig.NO_AVAILABLE, HOST, 0, "dubbo", "protobuf", THREADS,
-                null, null);
     }
 
-    private static List<ExportedService<?>> services() {
+    private static List<ExportedService<?>> stub() {
         return List.of(ExportedService.of(UserService.class, new UserProtoDesk()));
     }
 
     /**
-     * Writes the service's descriptor set to {@code args[0]}, exports it over tri and, unless {@code args[1]} is
-     * {@code tri-only}, over dubbo with protobuf serialization; prints {@code user-proto-provider ready tri=P
-     * dubbo=P} (dubbo=0 when not exported) and serves until stopped (SIGTERM).
+     * Exports the stub and the {@link #plain} service over tri and, unless {@code args[0]} is {@code tri-only} (no
+     * protobuf serialization on the class path), over dubbo with protobuf serialization; with {@code args[0]}
+     * {@code registry} the stub alone, over both, registered in the ZooKeeper {@code args[1]}. Prints
+     * {@code user-proto-provider ready tri=P dubbo=P plain-tri=P plain-dubbo=P} (0 for a port not opened) and serves
+     * until stopped (SIGTERM).
      */
     public static void main(String[] args) throws Exception {
-        Path descriptorSet = UserProtoDescriptors.write(Paths.get(args[0]), true);
-        boolean triOnly = args.length > 1 && args[1].equals("tri-only");
+        String mode = args.length > 0 ? args[0] : "both";
+        String registry = mode.equals("registry") ? args[1] : RegistryConfig.NO_AVAILABLE;
         List<DubboEndpoint> endpoints = new ArrayList<>();
-        DubboEndpoint tri = tri();
-        endpoints.add(tri);
-        DubboEndpoint dubbo = triOnly ? null : dubboProtobuf();
-        if (dubbo != null) {
-            endpoints.add(dubbo);
-        }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> endpoints.forEach(DubboEndpoint::close)));
-        System.out.println(READY + " tri=" + tri.port() + " dubbo=" + (dubbo == null ? 0 : dubbo.port())
-                + " descriptors=" + descriptorSet);
+        DubboEndpoint tri = add(endpoints, tri(registry));
+        DubboEndpoint dubbo = mode.equals("tri-only") ? null : add(endpoints, dubboProtobuf(registry));
+        DubboEndpoint plainTri = mode.equals("registry") ? null : add(endpoints, plain("tri"));
+        DubboEndpoint plainDubbo = mode.equals("both") ? add(endpoints, plain("dubbo")) : null;
+        System.out.println(READY + " tri=" + port(tri) + " dubbo=" + port(dubbo) + " plain-tri=" + port(plainTri)
+                + " plain-dubbo=" + port(plainDubbo));
         System.out.flush();
         Thread.currentThread().join(); // until SIGTERM
+    }
+
+    private static DubboEndpoint add(List<DubboEndpoint> endpoints, DubboEndpoint endpoint) {
+        endpoints.add(endpoint);
+        return endpoint;
+    }
+
+    private static int port(DubboEndpoint endpoint) {
+        return endpoint == null ? 0 : endpoint.port();
     }
 }

@@ -32,8 +32,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "rpcbench-provider", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Starts ZooKeeper (embedded unless --registry), exports io.rpcbench.echo.EchoService and "
                 + "io.rpcbench.example.OrderService over "
-                + "Dubbo and serves ThriftEchoService over Thrift (and the echo over HTTP with --rest-port, and seed 004's "
-                + "user service over four Dubbo 3.3 stacks with --user-service), then prints one ready line.")
+                + "Dubbo and serves ThriftEchoService over Thrift (and the echo over HTTP with --rest-port, and seed "
+                + "004's user service over four Dubbo 3.3 stacks with --user-service), then prints one ready line.")
 public final class ProviderCommand implements Callable<Integer> {
 
     /** Dubbo protocols the provider can export. */

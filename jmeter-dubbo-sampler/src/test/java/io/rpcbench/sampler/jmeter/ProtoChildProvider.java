@@ -26,7 +26,7 @@ final class ProtoChildProvider implements AutoCloseable {
     /** By name: loading the class here would load the generated ones it names, which this JVM must not have. */
     private static final String MAIN_CLASS = "io.rpcbench.sampler.UserProtoProviders";
     private static final Pattern READY = Pattern.compile("user-proto-provider ready tri=(\\d+) dubbo=(\\d+) "
-            + "descriptors=(\\S+)");
+            + "plain-tri=(\\d+) plain-dubbo=(\\d+)");
 
     private final JarProcess process;
 
@@ -39,6 +39,16 @@ final class ProtoChildProvider implements AutoCloseable {
      *                                  (then it serves triple only)
      */
     static ProtoChildProvider start(Path dir, boolean withProtobufSerialization) throws IOException, InterruptedException {
+        return start(dir, withProtobufSerialization, withProtobufSerialization ? "both" : "tri-only");
+    }
+
+    /** The stub alone, over tri and dubbo, registered in the ZooKeeper {@code registry} ({@code zookeeper://...}). */
+    static ProtoChildProvider registered(Path dir, String registry) throws IOException, InterruptedException {
+        return start(dir, true, "registry", registry);
+    }
+
+    private static ProtoChildProvider start(Path dir, boolean withProtobufSerialization, String... mode)
+            throws IOException, InterruptedException {
         List<Path> classPath = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             if (withProtobufSerialization || !entry.contains("dubbo-serialization-protobuf")) {
@@ -48,9 +58,7 @@ final class ProtoChildProvider implements AutoCloseable {
         classPath.add(ProviderApp.jar());
         classPath.add(JarProcess.jar("rpcbench.user-api.jar", "user-api/target/rpcbench-user-api-0.1.0-SNAPSHOT.jar"));
         Path launcher = launcher(dir.resolve("user-proto-provider.jar"), classPath);
-        Path descriptors = dir.resolve("user.protoset");
-        return new ProtoChildProvider(JarProcess.start(launcher, READY, descriptors.toString(),
-                withProtobufSerialization ? "both" : "tri-only"));
+        return new ProtoChildProvider(JarProcess.start(launcher, READY, mode));
     }
 
     private static Path launcher(Path jar, List<Path> classPath) throws IOException {
@@ -73,9 +81,13 @@ final class ProtoChildProvider implements AutoCloseable {
         return "dubbo://127.0.0.1:" + process.ready().group(2);
     }
 
-    /** The descriptor set the provider wrote, as {@code protoc --include_imports --descriptor_set_out} would. */
-    String descriptorSet() {
-        return process.ready().group(3);
+    /** The plain implementation of the generated interface (exported by reflection, not as Dubbo's stub). */
+    String plainTri() {
+        return "tri://127.0.0.1:" + process.ready().group(3);
+    }
+
+    String plainDubbo() {
+        return "dubbo://127.0.0.1:" + process.ready().group(4);
     }
 
     @Override

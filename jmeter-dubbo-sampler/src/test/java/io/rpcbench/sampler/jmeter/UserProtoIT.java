@@ -5,6 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rpcbench.sampler.json.ExactJson;
+import io.rpcbench.testing.ProviderApp;
+import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
+import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
+import com.google.protobuf.DescriptorProtos.MethodDescriptorProto;
+import com.google.protobuf.DescriptorProtos.ServiceDescriptorProto;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -29,6 +35,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Acceptance 2 of issue 15: seed 004's triple + protobuf user service ({@code rpcbench/user.proto}, served by
@@ -43,27 +51,34 @@ class UserProtoIT {
     private static final String USERS = "io.rpcbench.user.proto.UserService";
     private static final int THREADS = 2;
     private static final int LOOPS = 3;
+    /** Written by the build with protoc from user-api's .proto, as a user writes it (see the module's pom). */
+    private static final String DESCRIPTOR_SET = System.getProperty("rpcbench.user.protoset",
+            "target/rpcbench-user.protoset");
 
     @TempDir
     static Path home;
 
     private static ProtoChildProvider provider;
     private static ProtoChildProvider providerWithoutExtension;
+    private static ProviderApp zooKeeper;
+    private static ProtoChildProvider registered;
 
     @BeforeAll
-    static void start(@TempDir Path providerDir, @TempDir Path bareProviderDir) throws Exception {
+    static void start(@TempDir Path providerDir, @TempDir Path bareProviderDir, @TempDir Path registeredDir)
+            throws Exception {
         JMeterTestHome.use(home);
         provider = ProtoChildProvider.start(providerDir, true);
         providerWithoutExtension = ProtoChildProvider.start(bareProviderDir, false);
+        zooKeeper = ProviderApp.zooKeeper();
+        registered = ProtoChildProvider.registered(registeredDir, zooKeeper.registry());
     }
 
     @AfterAll
-    static void stop() {
-        if (provider != null) {
-            provider.close();
-        }
-        if (providerWithoutExtension != null) {
-            providerWithoutExtension.close();
+    static void stop() throws Exception {
+        for (AutoCloseable process : new AutoCloseable[] {provider, providerWithoutExtension, registered, zooKeeper}) {
+            if (process != null) {
+                process.close();
+            }
         }
     }
 
@@ -109,16 +124,40 @@ class UserProtoIT {
         }
     }
 
+    /**
+     * A stream the provider ends with an error: a method the descriptor set has and the provider does not (a newer
+     * .proto than the provider's), which the provider answers with gRPC's UNIMPLEMENTED.
+     */
+    /** Through the registry, as a plan of the seed-004 scenario calls it: the providers registered by Dubbo's stub. */
     @Test
-    void aStreamThatErrorsFailsItsSample() {
-        Map<String, String> parameters = descriptorCall("streamUsers", "[{\"pageNo\": 2}]");
-        parameters.put("group", "nobody-serves-this-group");
+    void getUserAndStreamUsersThroughTheRegistry() throws Exception {
+        Map<String, String> getUser = descriptorCall("getUser", "[{\"id\": 7}]");
+        Map<String, String> streamUsers = descriptorCall("streamUsers", "[{\"pageNo\": 2}]");
+        for (Map<String, String> call : List.of(getUser, streamUsers)) {
+            call.put("address", zooKeeper.registry());
+        }
+
+        SampleResult user = SamplerRun.runOnce(new DubboServiceSampler(), getUser);
+        SampleResult stream = SamplerRun.runOnce(new DubboServiceSampler(), streamUsers);
+
+        assertThat(user.isSuccessful()).as(user.getResponseMessage()).isTrue();
+        assertUser7(ExactJson.MAPPER.readTree(user.getResponseDataAsString()));
+        assertThat(user.getUrlAsString()).isEqualTo(registered.tri());
+        assertThat(stream.isSuccessful()).as(stream.getResponseMessage()).isTrue();
+        assertThat(stream.getResponseMessage()).isEqualTo("OK: 15 messages");
+    }
+
+    @Test
+    void aStreamThatErrorsFailsItsSample(@TempDir Path dir) throws Exception {
+        Map<String, String> parameters = descriptorCall("streamGhosts", "[{\"pageNo\": 2}]");
+        parameters.put("proto_descriptor_set", withGhostMethod(dir.resolve("newer.protoset")).toString());
 
         SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters);
 
         assertThat(result.isSuccessful()).isFalse();
-        assertThat(result.getResponseCode()).isNotEqualTo("bad-parameter");
-        assertThat(result.getResponseMessage()).contains(provider.tri());
+        assertThat(result.getResponseCode()).isEqualTo("remote-exception");
+        assertThat(result.getResponseMessage()).startsWith("remote-exception calling " + provider.tri()
+                + " rpcbench.user.UserService/streamGhosts: org.apache.dubbo.rpc.StatusRpcException: ");
     }
 
     @Test
@@ -127,7 +166,7 @@ class UserProtoIT {
 
         assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
         assertThat(result.getResponseMessage()).isEqualTo("method 'getUsers' is not a method of "
-                + "rpcbench.user.UserService in " + provider.descriptorSet() + "; expected one of its methods: "
+                + "rpcbench.user.UserService in " + DESCRIPTOR_SET + "; expected one of its methods: "
                 + "rpc ping(rpcbench.user.Empty) returns (rpcbench.user.Empty); "
                 + "rpc getUser(rpcbench.user.UserRequest) returns (rpcbench.user.User); "
                 + "rpc listUser(rpcbench.user.PageRequest) returns (rpcbench.user.Page); "
@@ -145,29 +184,64 @@ class UserProtoIT {
                 + "in protobuf's JSON mapping, with fields among pageNo");
     }
 
-    @Test
-    void protobufJsonGenericCallsGetUserOverTri() throws Exception {
-        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), protobufJsonCall(provider.tri()));
+    /** Measured: Dubbo's generic filter looks for the method's java.lang.reflect.Method, which a stub method lacks. */
+    @ParameterizedTest
+    @ValueSource(strings = {"tri", "dubbo"})
+    void protobufJsonCannotCallAServiceExportedAsDubbosGeneratedStub(String protocol) {
+        String address = protocol.equals("tri") ? provider.tri() : provider.dubbo() + "/rpcbench.user.UserService";
 
-        assertThat(result.isSuccessful()).as(result.getResponseMessage()).isTrue();
-        assertUser7(ExactJson.MAPPER.readTree(result.getResponseDataAsString()));
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), protobufJsonCall(address));
+
+        assertThat(result.getResponseCode()).isEqualTo("remote-exception");
+        assertThat(result.getResponseMessage()).startsWith("remote-exception calling " + address
+                + " io.rpcbench.user.proto.UserService.getUser: ").contains("java.lang.NullPointerException");
     }
 
+    /** Measured: over the dubbo protocol a stub service is exported under its proto name only. */
     @Test
-    void protobufJsonGenericCallsGetUserOverDubboWithProtobufSerialization() throws Exception {
+    void overDubboAStubServiceIsKnownByItsProtoNameNotItsJavaName() {
         SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), protobufJsonCall(provider.dubbo()));
 
+        assertThat(result.getResponseCode()).isEqualTo("connection");
+        assertThat(result.getResponseMessage()).endsWith(": the provider does not export "
+                + "io.rpcbench.user.proto.UserService version (none) group (none) (it is unexporting, or serves another "
+                + "version or group); it exports rpcbench.user.UserService version (none) group (none)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tri", "dubbo"})
+    void protobufJsonCallsAPlainImplementationOfTheGeneratedInterface(String protocol) throws Exception {
+        String address = protocol.equals("tri") ? provider.plainTri() : provider.plainDubbo();
+
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), protobufJsonCall(address));
+
         assertThat(result.isSuccessful()).as(result.getResponseMessage()).isTrue();
         assertUser7(ExactJson.MAPPER.readTree(result.getResponseDataAsString()));
     }
 
     @Test
-    void protobufJsonGenericNeedsTheExtensionOnTheProvider() {
+    void protobufJsonNeedsTheExtensionOnTheProvider() {
         SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(),
-                protobufJsonCall(providerWithoutExtension.tri()));
+                protobufJsonCall(providerWithoutExtension.plainTri()));
 
-        assertThat(result.isSuccessful()).isFalse();
-        assertThat(result.getResponseMessage()).contains("protobuf-json");
+        assertThat(result.getResponseCode()).isEqualTo("remote-exception");
+        assertThat(result.getResponseMessage()).contains("Deserialize argument failed. (cause "
+                + "java.lang.IllegalStateException: No such extension org.apache.dubbo.common.serialize.Serialization by "
+                + "name protobuf-json");
+    }
+
+    /** The provider's descriptor set with one more server-streaming method, which the provider does not serve. */
+    private static Path withGhostMethod(Path file) throws Exception {
+        FileDescriptorSet set = FileDescriptorSet.parseFrom(Files.readAllBytes(Path.of(DESCRIPTOR_SET)));
+        FileDescriptorSet.Builder newer = set.toBuilder();
+        for (FileDescriptorProto.Builder proto : newer.getFileBuilderList()) {
+            for (ServiceDescriptorProto.Builder service : proto.getServiceBuilderList()) {
+                service.addMethod(MethodDescriptorProto.newBuilder().setName("streamGhosts")
+                        .setInputType(".rpcbench.user.PageRequest").setOutputType(".rpcbench.user.User")
+                        .setServerStreaming(true));
+            }
+        }
+        return Files.write(file, newer.build().toByteArray());
     }
 
     private static void assertUser7(JsonNode user) {
@@ -181,7 +255,7 @@ class UserProtoIT {
     private static Map<String, String> descriptorCall(String method, String arguments) {
         return new HashMap<>(Map.of("address", provider.tri(), "protocol", "tri", "interface", USERS,
                 "method", method, "arguments", arguments, "invocation", "proto-descriptor",
-                "proto_descriptor_set", provider.descriptorSet()));
+                "proto_descriptor_set", DESCRIPTOR_SET));
     }
 
     private static Map<String, String> protobufJsonCall(String address) {

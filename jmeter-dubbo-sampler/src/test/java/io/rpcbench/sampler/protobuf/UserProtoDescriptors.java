@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * The descriptor set of {@code rpcbench/user.proto} as {@code protoc --include_imports --descriptor_set_out} writes
- * it (each file once, its imports first), taken from the generated classes: for tests whose JVM has them, and for
- * the provider JVM of {@code UserProtoIT}, which hands the file to samplers that have none.
+ * it (each file once, its imports first), taken from the generated classes, for unit tests: also without its imports,
+ * which protoc would not write. ({@code UserProtoIT} uses the set the build writes with protoc.)
  */
 public final class UserProtoDescriptors {
 

@@ -21,8 +21,14 @@ import org.apache.dubbo.rpc.model.FrameworkModel;
  * ZooKeeper. The registry is also the metadata center (Dubbo's default): each service's full definition
  * (methods, parameter types, type properties) lands in ZooKeeper under
  * {@code /dubbo/metadata/<interface>/provider/rpcbench-provider}, where samplers look up parameter types.
- * Each endpoint has its own {@link FrameworkModel}, so that several providers can run in one JVM (tests) and
- * {@link #close()} leaves nothing of Dubbo behind.
+ * Each endpoint has its own {@link FrameworkModel}, so that several providers can run in one JVM (tests, the provider
+ * app's user service stacks) and {@link #close()} leaves nothing of Dubbo behind. Two things of Dubbo 3.3.6 remain
+ * shared by the JVM's models: triple's hessian2 wrapping checks classes against the default model's allow list
+ * ({@link TripleWrappingAllowList}), and destroying any model that loaded the triple protocol closes every triple
+ * server of the JVM ({@code TripleProtocol.destroy()} closes {@code PortUnificationExchanger}'s static map of
+ * servers). Measured: after a consumer in the same JVM was closed, the user service's two {@code tri} ports refused
+ * connections; by the same code a {@code tri} export that fails and is retried on another port would close the
+ * other {@code tri} endpoints' servers too.
  *
  * <pre>{@code
  * DubboEndpoint dubbo = DubboEndpoint.start(List.of(ExportedService.of(EchoService.class, echo)),
@@ -40,6 +46,8 @@ public final class DubboEndpoint implements AutoCloseable {
     private static final int FREE_PORT_ATTEMPTS = 3;
 
     private static final String SHUTDOWN_WAIT_MS = "1000";
+
+    private static final String TRIPLE = "tri";
 
     private final FrameworkModel framework;
     private final DubboBootstrap bootstrap;
@@ -158,6 +166,10 @@ public final class DubboEndpoint implements AutoCloseable {
                 configs.add(service);
             }
             bootstrap.start();
+            if (TRIPLE.equals(protocol)) {
+                // Triple's hessian2 wrapping checks classes against the JVM's default model (see the class).
+                services.forEach(exported -> TripleWrappingAllowList.trust(exported.type()));
+            }
             List<URL> exportedUrls = new ArrayList<>();
             configs.forEach(c -> exportedUrls.addAll(c.getExportedUrls()));
             return new DubboEndpoint(framework, bootstrap, protocol, bind, port, List.copyOf(exportedUrls));

@@ -55,7 +55,7 @@ public enum UserStack {
         return serialization;
     }
 
-    /** The interface consumers call: {@link UserService}, or the generated {@code io.rpcbench.user.proto.UserService}. */
+    /** The interface consumers call: {@link UserService}, or the generated one of {@code rpcbench/user.proto}. */
     public Class<?> serviceInterface() {
         return protobuf ? io.rpcbench.user.proto.UserService.class : UserService.class;
     }

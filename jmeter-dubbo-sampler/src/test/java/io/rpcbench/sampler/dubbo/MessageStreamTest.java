@@ -1,0 +1,58 @@
+package io.rpcbench.sampler.dubbo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.rpcbench.user.proto.User;
+import java.util.concurrent.TimeoutException;
+import org.apache.dubbo.rpc.RpcException;
+import org.junit.jupiter.api.Test;
+
+class MessageStreamTest {
+
+    @Test
+    void aCompletedStreamHasItsMessagesTheirBytesAndTheirJson() throws Exception {
+        MessageStream stream = new MessageStream();
+        User first = User.newBuilder().setId(30).setName("User 30").build();
+        User second = User.newBuilder().setId(31).setName("User 31").build();
+        Thread dubbo = new Thread(() -> { // Dubbo's callback thread
+            stream.onNext(first);
+            stream.onNext(second);
+            stream.onCompleted();
+        });
+        dubbo.start();
+
+        assertThat(stream.await(5000, "tri://127.0.0.1:1")).isSameAs(stream);
+        assertThat(stream.count()).isEqualTo(2);
+        assertThat(stream.bytes()).isEqualTo(first.getSerializedSize() + second.getSerializedSize());
+        assertThat(stream.json()).isEqualTo("[{\"id\":\"30\",\"name\":\"User 30\"},{\"id\":\"31\",\"name\":\"User 31\"}]");
+    }
+
+    @Test
+    void anEmptyStreamIsAnEmptyArray() throws Exception {
+        MessageStream stream = new MessageStream();
+        stream.onCompleted();
+
+        assertThat(stream.await(1000, "tri://127.0.0.1:1").json()).isEqualTo("[]");
+        assertThat(stream.count()).isZero();
+    }
+
+    @Test
+    void aStreamThatErrorsThrowsItsError() {
+        MessageStream stream = new MessageStream();
+        stream.onNext(User.getDefaultInstance());
+        RpcException error = new RpcException("UNAVAILABLE : upstream gone");
+        stream.onError(error);
+
+        assertThatThrownBy(() -> stream.await(1000, "tri://127.0.0.1:1")).isSameAs(error);
+    }
+
+    @Test
+    void aStreamThatDoesNotEndInTimeIsATimeoutSayingHowFarItCame() {
+        MessageStream stream = new MessageStream();
+        stream.onNext(User.getDefaultInstance());
+
+        assertThatThrownBy(() -> stream.await(50, "tri://127.0.0.1:1")).isInstanceOf(TimeoutException.class)
+                .hasMessage("the stream from tri://127.0.0.1:1 did not end within 50 ms (timeout_ms); 1 messages had come");
+    }
+}
