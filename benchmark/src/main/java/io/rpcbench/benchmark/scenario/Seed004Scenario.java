@@ -53,7 +53,8 @@ final class Seed004Scenario implements Scenario {
 
     /**
      * Short: the Dubbo consumer's set-up takes 1 to 5 s of the warm-up on 2 vCPUs, and JMeter's start and report
-     * about 12 s a cell: 15 cells of 10 + 15 s take about 10 minutes.
+     * about 12 s a cell: the 15 cells of 10 + 15 s took 9 min 10 s. Not steady (measured: 14 of 15 windows still
+     * rising, a fresh JMeter JVM per cell): what the scenario prints; figures need {@link Length#FULL}.
      */
     static final int SHORT_WARMUP_SECONDS = 10;
     static final int SHORT_MEASURED_SECONDS = 15;
