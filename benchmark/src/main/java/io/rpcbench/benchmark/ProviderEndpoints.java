@@ -3,11 +3,14 @@ package io.rpcbench.benchmark;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The endpoints a provider announces in its ready line,
  * {@code rpcbench-provider ready zookeeper=127.0.0.1:2181 dubbo=dubbo://127.0.0.1:20880 thrift=127.0.0.1:9090},
- * with {@code rest=http://127.0.0.1:<port>} at the end when the provider was started with {@code --rest-port}.
+ * with {@code rest=http://127.0.0.1:<port>} when the provider was started with {@code --rest-port}, and the stacks of
+ * seed 004's user service ({@code user-dubbo-hessian2=dubbo://127.0.0.1:20881 ... user-tri-hessian2=tri://...}) when
+ * it was started with {@code --user-service}.
  */
 public record ProviderEndpoints(Map<String, String> endpoints) {
 
@@ -50,6 +53,23 @@ public record ProviderEndpoints(Map<String, String> endpoints) {
     /** The echo over HTTP as {@code http://host:port} (provider option {@code --rest-port}). */
     public Optional<String> rest() {
         return Optional.ofNullable(endpoints.get("rest"));
+    }
+
+    /** The prefix of the user service's stacks in the ready line, e.g. {@code user-tri-protobuf}. */
+    public static final String USER_SERVICE_PREFIX = "user-";
+
+    /**
+     * The stacks of seed 004's user service (provider option {@code --user-service}) by name, each as its direct URL,
+     * e.g. {@code user-tri-protobuf -> tri://127.0.0.1:20883}, in name order; empty when it serves none.
+     */
+    public Map<String, String> userServiceStacks() {
+        Map<String, String> stacks = new TreeMap<>();
+        endpoints.forEach((key, url) -> {
+            if (key.startsWith(USER_SERVICE_PREFIX)) {
+                stacks.put(key, url);
+            }
+        });
+        return stacks;
     }
 
     /** The port of a {@code host:port} or {@code scheme://host:port} endpoint. */

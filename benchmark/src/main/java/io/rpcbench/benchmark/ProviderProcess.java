@@ -93,7 +93,8 @@ public final class ProviderProcess implements AutoCloseable {
     /**
      * The JMeter properties that point the shipped plans at this provider: {@code dubbo.address}, {@code thrift.host},
      * {@code thrift.port}, and {@code rest.host}, {@code rest.port} when it serves the echo over HTTP
-     * ({@code --rest-port}).
+     * ({@code --rest-port}), and {@code <stack>.address} for each stack of seed 004's user service when it serves
+     * them ({@code --user-service}: {@code user-dubbo-hessian2.address=dubbo://127.0.0.1:P}, ...).
      */
     public Map<String, String> planProperties() {
         String zookeeper = endpoints.zookeeper().orElseThrow(() -> new IllegalStateException("no zookeeper endpoint"));
@@ -107,6 +108,7 @@ public final class ProviderProcess implements AutoCloseable {
             properties.put("rest.host", url.getHost());
             properties.put("rest.port", Integer.toString(url.getPort()));
         });
+        endpoints.userServiceStacks().forEach((stack, url) -> properties.put(stack + ".address", url));
         return Map.copyOf(properties);
     }
 

@@ -19,7 +19,8 @@ public final class Scenarios {
             new Seed000StabilityScenario(),
             new Seed000PressureScenario(),
             new Seed002DelayScenario(),
-            new Seed003RestScenario());
+            new Seed003RestScenario(),
+            new Seed004Scenario());
 
     private Scenarios() {}
 

@@ -17,11 +17,15 @@ import java.util.OptionalInt;
 /**
  * Cell results made from small runs written here, with fixed figures: each a JTL of 20 samples over 10 s (with the
  * samplers' elapsed_us) and a PerfMon file of the provider host's CPU (total and per core) and the provider's CPU
- * and RSS, read through the dashboard as a real run is, so that the figures are the runner's.
+ * and RSS (and, when asked, its GC pauses), read through the dashboard as a real run is, so that the figures are the
+ * runner's.
  */
 final class RecordedCells {
 
     private static final long START_MS = 1_700_000_000_000L;
+    /** A failed sample's response code and message. */
+    static final String FAILURE_CODE = "remote-exception";
+    static final String FAILURE_MESSAGE = "org.apache.dubbo.rpc.RpcException: Failed to invoke the method getUser";
 
     private RecordedCells() {}
 
@@ -31,6 +35,16 @@ final class RecordedCells {
      */
     static List<CellResult> of(Path dir, List<Cell> cells, long[] receivedBytes, String emptyReason)
             throws IOException {
+        return of(dir, cells, receivedBytes, emptyReason, new int[cells.size()], false);
+    }
+
+    /**
+     * As {@link #of(Path, List, long[], String)}, with the last {@code failedSamples[i]} of cell i's 20 samples
+     * failed (response code {@value #FAILURE_CODE}, message {@value #FAILURE_MESSAGE}), and with the provider's GC
+     * pauses in the PerfMon file when {@code gc}: a pause of 1 + i ms every other second.
+     */
+    static List<CellResult> of(Path dir, List<Cell> cells, long[] receivedBytes, String emptyReason,
+            int[] failedSamples, boolean gc) throws IOException {
         Dashboard dashboard = Dashboard.builder().title("recorded");
         List<RunSummary> summaries = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {
@@ -39,8 +53,9 @@ final class RecordedCells {
                 continue;
             }
             Path folder = Files.createDirectories(dir.resolve(cells.get(i).name()));
-            Path jtl = writeJtl(folder.resolve("run.jtl"), cells.get(i).name(), receivedBytes[i], i);
-            Path perfmon = writePerfmon(folder.resolve("perfmon.jtl"), i);
+            Path jtl = writeJtl(folder.resolve("run.jtl"), cells.get(i).name(), receivedBytes[i], i,
+                    failedSamples[i]);
+            Path perfmon = writePerfmon(folder.resolve("perfmon.jtl"), i, gc);
             dashboard.addRun(RunInput.named(cells.get(i).name(), jtl, Optional.of(perfmon), Optional.empty()));
             summaries.add(RunSummary.of(jtl, Duration.ZERO, Optional.empty()));
         }
@@ -63,19 +78,21 @@ final class RecordedCells {
         return results;
     }
 
-    private static Path writeJtl(Path file, String label, long bytes, int cell) throws IOException {
+    private static Path writeJtl(Path file, String label, long bytes, int cell, int failed) throws IOException {
         StringBuilder jtl = new StringBuilder("timeStamp,elapsed,label,responseCode,responseMessage,threadName,"
                 + "dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,"
                 + "\"elapsed_us\"\n");
         for (int k = 0; k < 20; k++) {
             long us = 700 + 100L * cell + 13L * k;
-            jtl.append(String.format(Locale.ROOT, "%d,%d,%s,OK,OK,Thread Group 1-%d,text,true,,%d,%d,2,2,null,0,0,0,"
-                    + "%d%n", START_MS + 500L * k, us / 1000, label, 1 + k % 2, bytes, bytes, us));
+            boolean ok = k < 20 - failed;
+            jtl.append(String.format(Locale.ROOT, "%d,%d,%s,%s,%s,Thread Group 1-%d,text,%s,,%d,%d,2,2,null,0,0,0,"
+                    + "%d%n", START_MS + 500L * k, us / 1000, label, ok ? "OK" : FAILURE_CODE,
+                    ok ? "OK" : FAILURE_MESSAGE, 1 + k % 2, ok, bytes, bytes, us));
         }
         return Files.writeString(file, jtl);
     }
 
-    private static Path writePerfmon(Path file, int cell) throws IOException {
+    private static Path writePerfmon(Path file, int cell, boolean gc) throws IOException {
         StringBuilder perfmon = new StringBuilder("timeStamp,elapsed,label,responseCode,responseMessage,threadName,"
                 + "success,bytes,sentBytes,grpThreads,allThreads,Latency,Hostname,Connect\n");
         String[][] series = {
@@ -87,6 +104,13 @@ final class RecordedCells {
                 double value = Double.parseDouble(s[1]) + cell + k % 2;
                 perfmon.append(String.format(Locale.ROOT, "%d,%d,%s,,,,true,0,0,0,0,0,loadgen,0%n",
                         START_MS + 1000L * k + 14, Math.round(value * 1000), s[0]));
+            }
+            if (gc) {
+                int pauses = k % 2;
+                perfmon.append(String.format(Locale.ROOT, "%d,%d,127.0.0.1 JMX provider-gc-time,,,,true,0,0,0,0,0,"
+                        + "loadgen,0%n", START_MS + 1000L * k + 14, 1000L * pauses * (1 + cell)));
+                perfmon.append(String.format(Locale.ROOT, "%d,%d,127.0.0.1 JMX provider-gc-count,,,,true,0,0,0,0,0,"
+                        + "loadgen,0%n", START_MS + 1000L * k + 14, 1000L * pauses));
             }
         }
         return Files.writeString(file, perfmon);

@@ -1,0 +1,70 @@
+package io.rpcbench.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.benchmark.scenario.CellResult;
+import io.rpcbench.reports.DashboardData;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Seed 004's matrix shortened through {@code --scenario} (2 threads, a few seconds per cell): every call over every
+ * stack filled without a failed sample, the list's answer a page of users (5 to 20 times the size of one user's on
+ * the same stack: hessian2 writes the user's class once a page), the provider JVM's CPU and GC read in every cell, and
+ * the table printed in the seed's layout with the seed's figures beside ours. The answers' contents are checked by
+ * {@link Seed004PlanAnswersIT}.
+ */
+class Seed004ScenarioIT {
+
+    /**
+     * Bytes of a ping's answer at most, on any stack: a header, and an empty or null result (measured: 31 B over dubbo
+     * with hessian2, 222 B with protobuf, whose serialization names the Empty message's class; "{}" and "null" as
+     * JSON over triple).
+     */
+    private static final int EMPTY_ANSWER_BYTES = 512;
+
+    @Test
+    void everyCallOverEveryStackIsFilledAndTheTableIsTheSeeds() throws Exception {
+        ScenarioShortRun.Result run = ScenarioShortRun.run("seed-004");
+
+        assertThat(run.exit()).as("exit code; output:%n%s", run.output()).isZero();
+        assertThat(run.cells()).hasSize(15);
+        for (CellResult cell : run.cells()) {
+            String name = cell.cell().name();
+            assertThat(cell.emptyReason()).as("%s is empty; output:%n%s", name, run.output()).isEmpty();
+            assertThat(cell.samples()).as("%s samples", name).isPositive();
+            assertThat(cell.errors()).as("%s failed samples (see %s); output:%n%s", name, cell.folder(), run.output())
+                    .isZero();
+            DashboardData.ServerFigures server = cell.figures().orElseThrow().server();
+            assertThat(server.providerCpuPercent()).as("%s provider CPU", name).isNotNull();
+            assertThat(server.gcCollections()).as("%s provider GC collections", name).isNotNull();
+        }
+        Map<String, CellResult> byName = run.cells().stream()
+                .collect(Collectors.toMap(c -> c.cell().name(), Function.identity()));
+        for (String stack : List.of("dubbo27", "user-dubbo-hessian2", "user-dubbo-protobuf", "user-tri-protobuf",
+                "user-tri-hessian2")) {
+            double ping = bytes(byName, stack + "-ping");
+            double user = bytes(byName, stack + "-getUser");
+            double page = bytes(byName, stack + "-listUser");
+            assertThat(ping).as("%s ping's answer bytes", stack).isLessThanOrEqualTo(EMPTY_ANSWER_BYTES);
+            assertThat(user).as("%s getUser's answer bytes", stack).isGreaterThan(ping);
+            assertThat(page).as("%s listUser's answer bytes: a page of 15 users, getUser's %s", stack, user)
+                    .isBetween(5 * user, 20 * user);
+        }
+        assertThat(run.output()).contains("seed-004: ")
+                .containsPattern("(?m)^no-argument method +ops/s +[0-9]+ +30333 +[0-9]+ +30414 +[0-9]+ +24123 "
+                        + "+[0-9]+ +7016 +[0-9]+ +6635$")
+                .containsPattern("(?m)^ +p99 ms +[0-9]+\\.[0-9]{3} +2\\.5 ")
+                .containsPattern("(?m)^POJO list return +ops/s +[0-9]+ +1916 ")
+                .contains("seed 004, section 3.2 (apache/dubbo-benchmark, Dubbo 2.7 and 3.0): provider and consumer each 4 "
+                        + "cores");
+    }
+
+    private static double bytes(Map<String, CellResult> cells, String name) {
+        assertThat(cells).as("cells").containsKey(name);
+        return cells.get(name).receivedBytesPerSample().orElseThrow();
+    }
+}
