@@ -55,7 +55,9 @@ final class ProtoChildProvider implements AutoCloseable {
                 classPath.add(Paths.get(entry));
             }
         }
-        classPath.add(ProviderApp.jar());
+        // The provider app's classes, not its jar: the jar's manifest names all of its lib/, which holds
+        // dubbo-serialization-protobuf; its dependencies come from this test's class path, filtered above.
+        classPath.add(ProviderApp.jar().getParent().resolve("classes"));
         classPath.add(JarProcess.jar("rpcbench.user-api.jar", "user-api/target/rpcbench-user-api-0.1.0-SNAPSHOT.jar"));
         Path launcher = launcher(dir.resolve("user-proto-provider.jar"), classPath);
         return new ProtoChildProvider(JarProcess.start(launcher, READY, mode));
