@@ -3,6 +3,7 @@ package io.rpcbench.sampler.dubbo;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.protobuf.MessageOrBuilder;
+import io.rpcbench.dubbo.protobuf.ProtobufMessages;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.RemoteServiceException;
 import io.rpcbench.sampler.call.RpcClient;
@@ -146,7 +147,7 @@ public final class DubboServiceClient implements RpcClient {
         if (!settings.generic()) {
             method = MethodChoice.fromInterface(serviceInterface, request.method(), request.parameterTypes(), arity);
             if (settings.serialization().equals("protobuf")) {
-                ProtobufMarshallers.register(method); // the protobuf serialization reads registered messages only
+                ProtobufMessages.register(method); // the protobuf serialization reads registered messages only
             }
             return;
         }
