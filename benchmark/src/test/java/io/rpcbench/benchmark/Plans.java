@@ -1,5 +1,7 @@
 package io.rpcbench.benchmark;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.rpcbench.reports.JtlReader;
 import io.rpcbench.reports.JtlSample;
 import java.io.IOException;
@@ -12,7 +14,10 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** What the integration tests share: the checkout under test and short headless runs of its plans. */
+/**
+ * What the integration tests share: the checkout under test, short headless runs of its plans, and the stop of the
+ * providers they call.
+ */
 final class Plans {
 
     static final ProjectLayout LAYOUT = new ProjectLayout(Path.of(
@@ -22,6 +27,23 @@ final class Plans {
     static final Map<String, String> SHORT_RUN = Map.of("threads", "2", "rampup", "0", "duration", "3");
 
     private Plans() {}
+
+    /**
+     * Stops the Dubbo 2.7 provider, then the provider app, that a test class started for its plans (either null when
+     * its start failed), each by its PID, the provider app also when the first stop fails; asserts that each exited 0
+     * after SIGTERM.
+     */
+    static void stopProviders(Dubbo27ProviderProcess dubbo27, ProviderProcess provider) {
+        try {
+            if (dubbo27 != null) {
+                assertThat(dubbo27.stop()).as("Dubbo 2.7 provider exit code after SIGTERM").isZero();
+            }
+        } finally {
+            if (provider != null) {
+                assertThat(provider.stop()).as("provider exit code after SIGTERM").isZero();
+            }
+        }
+    }
 
     static List<JtlSample> samples(Path jtl) {
         List<JtlSample> samples = new ArrayList<>();

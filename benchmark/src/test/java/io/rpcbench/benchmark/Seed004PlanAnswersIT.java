@@ -54,15 +54,7 @@ class Seed004PlanAnswersIT {
 
     @AfterAll
     static void stopProviders() {
-        try {
-            if (dubbo27 != null) {
-                assertThat(dubbo27.stop()).as("Dubbo 2.7 provider exit code after SIGTERM").isZero();
-            }
-        } finally {
-            if (provider != null) {
-                assertThat(provider.stop()).as("provider exit code after SIGTERM").isZero();
-            }
-        }
+        Plans.stopProviders(dubbo27, provider);
     }
 
     @ParameterizedTest(name = "{0}")

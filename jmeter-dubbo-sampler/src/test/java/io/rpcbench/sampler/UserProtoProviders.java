@@ -1,17 +1,14 @@
 package io.rpcbench.sampler;
 
+import io.rpcbench.dubbo.protobuf.ProtobufMessages;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.provider.dubbo.ExportedService;
 import io.rpcbench.user.UserProtoDesk;
-import io.rpcbench.user.proto.Empty;
-import io.rpcbench.user.proto.PageRequest;
-import io.rpcbench.user.proto.UserRequest;
 import io.rpcbench.user.proto.UserService;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.dubbo.common.serialize.protobuf.support.ProtobufUtils;
 import org.apache.dubbo.config.RegistryConfig;
 
 /**
@@ -74,9 +71,7 @@ public final class UserProtoProviders {
     }
 
     private static void registerRequests() {
-        ProtobufUtils.marshaller(Empty.getDefaultInstance());
-        ProtobufUtils.marshaller(UserRequest.getDefaultInstance());
-        ProtobufUtils.marshaller(PageRequest.getDefaultInstance());
+        ProtobufMessages.registerRequests(UserService.class); // Empty, UserRequest, PageRequest: not User nor Page
     }
 
     private static List<ExportedService<?>> stub() {

@@ -2,9 +2,9 @@ package io.rpcbench.provider;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.dubbo.protobuf.ProtobufMessages;
 import io.rpcbench.echo.EchoPayload;
 import io.rpcbench.echo.Person;
-import io.rpcbench.provider.dubbo.ProtobufMessages;
 import io.rpcbench.provider.user.UserStack;
 import io.rpcbench.testing.JarProcess;
 import io.rpcbench.testing.ProviderApp;

@@ -3,9 +3,9 @@ package io.rpcbench.sampler.dubbo;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.protobuf.MessageOrBuilder;
+import io.rpcbench.dubbo.protobuf.ProtobufMessages;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.RemoteServiceException;
-import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.json.ExactJson;
 import io.rpcbench.sampler.json.GenericArguments;
@@ -19,7 +19,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.dubbo.rpc.Constants;
 import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcException;
@@ -44,13 +43,11 @@ import org.apache.dubbo.rpc.service.GenericService;
  * <p>Bytes: received bytes are exact for the dubbo protocol (the codec's {@code output} response attachment); else,
  * and for every request, the size of the JSON text stands in.
  */
-public final class DubboServiceClient implements RpcClient {
+public final class DubboServiceClient extends SharedConsumerClient {
 
     private final DubboServiceRequest request;
-    private final DubboSettings settings;
     private final Object proxy;
     private final Class<?> serviceInterface;
-    private final AtomicBoolean closed = new AtomicBoolean();
 
     private String argumentsText;
     private JsonNode arguments;
@@ -66,8 +63,8 @@ public final class DubboServiceClient implements RpcClient {
 
     /** @throws BadParameterException when a typed call's interface is not on the class path */
     public DubboServiceClient(DubboServiceRequest request) {
+        super(request.settings());
         this.request = request;
-        this.settings = request.settings();
         if (settings.generic()) {
             this.serviceInterface = null;
             this.proxy = DubboReferences.acquire(settings, GenericService.class);
@@ -146,7 +143,7 @@ public final class DubboServiceClient implements RpcClient {
         if (!settings.generic()) {
             method = MethodChoice.fromInterface(serviceInterface, request.method(), request.parameterTypes(), arity);
             if (settings.serialization().equals("protobuf")) {
-                ProtobufMarshallers.register(method); // the protobuf serialization reads registered messages only
+                ProtobufMessages.register(method); // the protobuf serialization reads registered messages only
             }
             return;
         }
@@ -252,29 +249,9 @@ public final class DubboServiceClient implements RpcClient {
         return text.text();
     }
 
-    /** The provider Dubbo chose (see {@link AnsweringProvider}), or the address when none was tried. */
-    @Override
-    public String answeredBy() {
-        String provider = AnsweringProvider.take();
-        return provider != null ? provider : settings.address();
-    }
-
     @Override
     public String target() {
         return settings.address() + " " + settings.interfaceName() + "." + request.method();
-    }
-
-    /** False: a Dubbo call is not cut short; it ends by its timeout (see {@link DubboEchoClient#interrupt()}). */
-    @Override
-    public boolean interrupt() {
-        return false;
-    }
-
-    @Override
-    public void close() {
-        if (closed.compareAndSet(false, true)) {
-            DubboReferences.release(settings);
-        }
     }
 
     private static String abbreviate(String text) {

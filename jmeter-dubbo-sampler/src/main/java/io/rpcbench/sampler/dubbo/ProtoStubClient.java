@@ -6,11 +6,9 @@ import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.Message;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.CallOutcome;
-import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.protobuf.ProtobufJson;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcException;
@@ -27,19 +25,18 @@ import org.apache.dubbo.rpc.stub.StubInvocationUtil;
  *
  * <p>Order of calls: the constructor finds the method (a bad-parameter failure when the descriptor set lacks it)
  * and acquires the shared reference; per sample {@link #bind} reads the arguments and attachments (parsed again only
- * when their text changed), {@link #call()} makes the timed call; {@link #close()} releases the reference.
+ * when their text changed), {@link #call()} makes the timed call; {@link #close()} releases the reference (see
+ * {@link SharedConsumerClient}).
  *
  * <p>Bytes: sent, the request message's protobuf size; received, the result's (the sum of the messages' for a
  * stream); both without gRPC's 5-byte frame headers and HTTP/2's framing.
  */
-public final class ProtoStubClient implements RpcClient {
+public final class ProtoStubClient extends SharedConsumerClient {
 
     private final DubboServiceRequest request;
-    private final DubboSettings settings;
     private final MethodDescriptor method;
     private final StubMethodDescriptor stubMethod;
     private final Invoker<?> invoker;
-    private final AtomicBoolean closed = new AtomicBoolean();
 
     private String argumentsText;
     private Message argument;
@@ -48,8 +45,8 @@ public final class ProtoStubClient implements RpcClient {
 
     /** @throws BadParameterException when the descriptor set, the service or the method is wrong */
     public ProtoStubClient(DubboServiceRequest request) {
+        super(request.settings());
         this.request = request;
-        this.settings = request.settings();
         this.method = ProtoStub.method(settings, request.method());
         this.stubMethod = ProtoStub.stubMethod(method);
         this.invoker = DubboReferences.acquire(settings, Invoker.class);
@@ -128,26 +125,7 @@ public final class ProtoStubClient implements RpcClient {
     }
 
     @Override
-    public String answeredBy() {
-        String provider = AnsweringProvider.take();
-        return provider != null ? provider : settings.address();
-    }
-
-    @Override
     public String target() {
         return settings.address() + " " + method.getService().getFullName() + "/" + method.getName();
-    }
-
-    /** False: the call ends by its timeout (see {@link DubboEchoClient#interrupt()}). */
-    @Override
-    public boolean interrupt() {
-        return false;
-    }
-
-    @Override
-    public void close() {
-        if (closed.compareAndSet(false, true)) {
-            DubboReferences.release(settings);
-        }
     }
 }

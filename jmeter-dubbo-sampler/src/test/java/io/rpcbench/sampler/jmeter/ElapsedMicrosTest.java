@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSampler;
@@ -165,13 +164,6 @@ class ElapsedMicrosTest {
     }
 
     private static JavaSampler sampler(String name, AbstractJavaSamplerClient client, Map<String, String> parameters) {
-        JavaSampler sampler = new JavaSampler();
-        sampler.setName(name);
-        sampler.setClassname(client.getClass().getName());
-        Arguments arguments = new Arguments();
-        client.getDefaultParameters().getArgumentsAsMap().forEach((key, value) ->
-                arguments.addArgument(key, parameters.getOrDefault(key, value)));
-        sampler.setArguments(arguments);
-        return sampler;
+        return EnginePlans.javaRequest(name, client, parameters);
     }
 }

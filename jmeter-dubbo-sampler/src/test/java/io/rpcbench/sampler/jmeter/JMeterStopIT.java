@@ -9,22 +9,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.Collectors;
-import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.engine.StandardJMeterEngine;
-import org.apache.jmeter.engine.util.NoThreadClone;
-import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSampler;
 import org.apache.jmeter.protocol.java.test.JavaTest;
-import org.apache.jmeter.samplers.SampleEvent;
-import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testelement.AbstractTestElement;
-import org.apache.jmeter.testelement.TestPlan;
-import org.apache.jmeter.threads.ThreadGroup;
 import org.apache.jorphan.collections.HashTree;
-import org.apache.jorphan.collections.ListedHashTree;
 import org.apache.jorphan.collections.SearchByClass;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -56,11 +46,9 @@ class JMeterStopIT {
         JMeterTestHome.use(home);
         // JMeter starts threads of its own on first use that live as long as the JVM (e.g. NanoOffset): a run of its
         // own Java Request sampler first, so that the threads compared below are the ones our samplers leave.
-        JavaSampler jmeterOwn = new JavaSampler();
-        jmeterOwn.setName("jmeter-own");
-        jmeterOwn.setClassname(JavaTest.class.getName());
-        jmeterOwn.setArguments(arguments(new JavaTest(), Map.of("Sleep_Time", "10", "Sleep_Mask", "0")));
-        runAndStop(plan(List.of(jmeterOwn), new ConcurrentLinkedQueue<>()), true);
+        JavaSampler jmeterOwn = EnginePlans.javaRequest("jmeter-own", new JavaTest(),
+                Map.of("Sleep_Time", "10", "Sleep_Mask", "0"));
+        runAndStop(plan(List.of(jmeterOwn), new CollectedSamples()), true);
 
         provider = ProviderApp.onFreePorts("--delay-ms", DELAY_MS, "--threads", "20");
     }
@@ -76,12 +64,13 @@ class JMeterStopIT {
     @ValueSource(booleans = {true, false})
     void noClientAndNoThreadOfOursIsLeftAfterAStop(boolean now) throws Exception {
         Set<Thread> before = Thread.getAllStackTraces().keySet();
-        ConcurrentLinkedQueue<SampleResult> results = new ConcurrentLinkedQueue<>();
+        CollectedSamples samples = new CollectedSamples();
         runAndStop(plan(List.of(
-                sampler("dubbo", new DubboSampler(),
+                EnginePlans.javaRequest("dubbo", new DubboSampler(),
                         Map.of("address", "dubbo://127.0.0.1:" + provider.dubboPort())),
-                sampler("thrift", new ThriftSampler(),
-                        Map.of("host", "127.0.0.1", "port", Integer.toString(provider.thriftPort())))), results), now);
+                EnginePlans.javaRequest("thrift", new ThriftSampler(),
+                        Map.of("host", "127.0.0.1", "port", Integer.toString(provider.thriftPort())))), samples), now);
+        List<SampleResult> results = samples.results();
 
         assertThat(results).as("samples before the stop").hasSizeGreaterThanOrEqualTo(2 * THREADS);
         if (!now) { // Shutdown lets every thread end its call: nothing is cut short
@@ -99,12 +88,12 @@ class JMeterStopIT {
 
     /** Runs {@code plan} until it has samples, then stops it ({@code now}: Stop, else Shutdown) and awaits its end. */
     private static void runAndStop(HashTree plan, boolean now) throws Exception {
-        ConcurrentLinkedQueue<SampleResult> results = resultsOf(plan);
+        CollectedSamples samples = samplesOf(plan);
         StandardJMeterEngine engine = new StandardJMeterEngine();
         engine.configure(plan);
         engine.runTest();
         try {
-            awaitTrue(() -> results.size() >= 2 * THREADS, "samples from every thread");
+            awaitTrue(() -> samples.count() >= 2 * THREADS, "samples from every thread");
             engine.stopTest(now);
             awaitTrue(() -> !engine.isActive(), "the engine to end");
         } finally {
@@ -121,35 +110,14 @@ class JMeterStopIT {
                 .map(Thread::getName).sorted().collect(Collectors.toList());
     }
 
-    private static ConcurrentLinkedQueue<SampleResult> resultsOf(HashTree plan) {
-        SearchByClass<Results> search = new SearchByClass<>(Results.class);
+    private static CollectedSamples samplesOf(HashTree plan) {
+        SearchByClass<CollectedSamples> search = new SearchByClass<>(CollectedSamples.class);
         plan.traverse(search);
-        return search.getSearchResults().iterator().next().results;
+        return search.getSearchResults().iterator().next();
     }
 
-    private static HashTree plan(List<JavaSampler> samplers, ConcurrentLinkedQueue<SampleResult> results) {
-        TestPlan plan = new TestPlan("stop");
-        ThreadGroup group = LoadThreadGroup.of(THREADS, -1);
-        HashTree tree = new ListedHashTree();
-        HashTree threads = tree.add(plan).add(group);
-        samplers.forEach(threads::add);
-        threads.add(new Results(results));
-        return tree;
-    }
-
-    private static JavaSampler sampler(String name, AbstractJavaSamplerClient client, Map<String, String> parameters) {
-        JavaSampler sampler = new JavaSampler();
-        sampler.setName(name);
-        sampler.setClassname(client.getClass().getName());
-        sampler.setArguments(arguments(client, parameters));
-        return sampler;
-    }
-
-    private static Arguments arguments(AbstractJavaSamplerClient client, Map<String, String> parameters) {
-        Arguments arguments = new Arguments();
-        client.getDefaultParameters().getArgumentsAsMap().forEach((name, value) ->
-                arguments.addArgument(name, parameters.getOrDefault(name, value)));
-        return arguments;
+    private static HashTree plan(List<JavaSampler> samplers, CollectedSamples samples) {
+        return EnginePlans.of("stop", LoadThreadGroup.of(THREADS, -1), samples, samplers);
     }
 
     private interface Condition {
@@ -163,31 +131,6 @@ class JMeterStopIT {
                 throw new AssertionError("no " + what + " within " + DEADLINE);
             }
             Thread.sleep(50); // polling the engine's state
-        }
-    }
-
-    /** Collects every sample of the run; shared by all threads, as JMeter's listeners are. */
-    static final class Results extends AbstractTestElement implements SampleListener, NoThreadClone {
-        private static final long serialVersionUID = 1L;
-        private final transient ConcurrentLinkedQueue<SampleResult> results;
-
-        Results(ConcurrentLinkedQueue<SampleResult> results) {
-            this.results = results;
-        }
-
-        @Override
-        public void sampleOccurred(SampleEvent event) {
-            results.add(event.getResult());
-        }
-
-        @Override
-        public void sampleStarted(SampleEvent event) {
-            // only finished samples count
-        }
-
-        @Override
-        public void sampleStopped(SampleEvent event) {
-            // only finished samples count
         }
     }
 }

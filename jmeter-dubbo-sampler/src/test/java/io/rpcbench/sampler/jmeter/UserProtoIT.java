@@ -12,24 +12,14 @@ import com.google.protobuf.DescriptorProtos.MethodDescriptorProto;
 import com.google.protobuf.DescriptorProtos.ServiceDescriptorProto;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.engine.StandardJMeterEngine;
-import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.protocol.java.sampler.JavaSampler;
-import org.apache.jmeter.samplers.SampleEvent;
-import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testelement.AbstractTestElement;
-import org.apache.jmeter.testelement.TestPlan;
-import org.apache.jmeter.threads.ThreadGroup;
 import org.apache.jorphan.collections.HashTree;
-import org.apache.jorphan.collections.ListedHashTree;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -265,50 +255,10 @@ class UserProtoIT {
     }
 
     private static HashTree plan(CollectedSamples samples, List<JavaSampler> samplers) {
-        ThreadGroup group = LoadThreadGroup.of(THREADS, LOOPS);
-        HashTree tree = new ListedHashTree();
-        HashTree threads = tree.add(new TestPlan("user.proto without classes")).add(group);
-        samplers.forEach(threads::add);
-        threads.add(samples);
-        return tree;
+        return EnginePlans.of("user.proto without classes", LoadThreadGroup.of(THREADS, LOOPS), samples, samplers);
     }
 
     private static JavaSampler sampler(String name, Map<String, String> parameters) {
-        DubboServiceSampler client = new DubboServiceSampler();
-        JavaSampler sampler = new JavaSampler();
-        sampler.setName(name);
-        sampler.setClassname(DubboServiceSampler.class.getName());
-        Arguments arguments = new Arguments();
-        client.getDefaultParameters().getArgumentsAsMap().forEach((key, value) ->
-                arguments.addArgument(key, parameters.getOrDefault(key, value)));
-        sampler.setArguments(arguments);
-        return sampler;
-    }
-
-    /** The plan's listener: every sample of every thread, kept for the test (one instance, not cloned per thread). */
-    static final class CollectedSamples extends AbstractTestElement implements SampleListener, NoThreadClone {
-        private static final long serialVersionUID = 1L;
-        private final transient List<SampleResult> results = Collections.synchronizedList(new ArrayList<>());
-
-        @Override
-        public void sampleOccurred(SampleEvent event) {
-            results.add(event.getResult());
-        }
-
-        @Override
-        public void sampleStarted(SampleEvent event) {
-            // only finished samples matter
-        }
-
-        @Override
-        public void sampleStopped(SampleEvent event) {
-            // only finished samples matter
-        }
-
-        List<SampleResult> results() {
-            synchronized (results) {
-                return new ArrayList<>(results);
-            }
-        }
+        return EnginePlans.javaRequest(name, new DubboServiceSampler(), parameters);
     }
 }

@@ -2,6 +2,7 @@ package io.rpcbench.sampler.thrift;
 
 import io.rpcbench.example.thrift.InventoryDesk;
 import io.rpcbench.example.thrift.InventoryService;
+import io.rpcbench.provider.thrift.ThriftServeThread;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.apache.thrift.TMultiplexedProcessor;
@@ -17,8 +18,7 @@ import org.apache.thrift.transport.layered.TFramedTransport;
 /**
  * The example {@code InventoryService} alone on a plain (not multiplexed) {@link TThreadPoolServer}, on 127.0.0.1
  * and a free port, for tests of plain calls (or {@link #multiplexedOnly}). The constructor returns once the server serves, and only then may it
- * be closed: Thrift's {@code serve()} clears the stop flag as it begins, so a stop before that point would leave
- * it accepting on a closed socket forever, logging an error each time. Close it.
+ * be closed (see the provider app's {@link ThriftServeThread}, which starts it). Close it.
  */
 final class PlainThriftServer implements AutoCloseable {
 
@@ -51,17 +51,7 @@ final class PlainThriftServer implements AutoCloseable {
                 .maxWorkerThreads(4)
                 .stopTimeoutVal(2)
                 .stopTimeoutUnit(TimeUnit.SECONDS));
-        thread = new Thread(server::serve, "plain-inventory-server");
-        thread.setDaemon(true);
-        thread.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!server.isServing()) {
-            if (System.nanoTime() > deadline || !thread.isAlive()) {
-                server.stop();
-                throw new IllegalStateException("the plain Thrift server did not start serving within 10 s");
-            }
-            Thread.onSpinWait();
-        }
+        thread = ThriftServeThread.start(server, "plain-inventory-server", "the plain Thrift server", 10_000);
     }
 
     int port() {

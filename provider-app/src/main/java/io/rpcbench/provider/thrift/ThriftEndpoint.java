@@ -9,7 +9,6 @@ import io.rpcbench.provider.PortInUseException;
 import java.net.InetSocketAddress;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -89,34 +88,11 @@ public final class ThriftEndpoint implements AutoCloseable {
                 .protocolFactory(protocol.factory())
                 .executorService(workers));
         Set<TTransport> connections = ConcurrentHashMap.newKeySet();
-        CountDownLatch serving = new CountDownLatch(1);
-        server.setServerEventHandler(new ConnectionTracker(serving, connections));
-        Thread acceptor = new Thread(server::serve, "rpcbench-thrift-acceptor");
-        acceptor.setDaemon(true);
-        acceptor.start();
-        try {
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_DEADLINE_MS);
-            // TThreadPoolServer signals its event handler before it clears its stopped flag and marks itself serving:
-            // a stop() in between is undone, and the acceptor then spins on the closed socket logging "No underlying
-            // server socket" (measured: a start and an immediate close, after other tests, logged a million of them).
-            // So the endpoint is started once the server says it is serving, which comes after that flag.
-            boolean started = serving.await(START_DEADLINE_MS, TimeUnit.MILLISECONDS);
-            while (started && !server.isServing()) {
-                if (System.nanoTime() - deadline > 0) {
-                    started = false;
-                }
-                Thread.onSpinWait();
-            }
-            if (!started) {
-                server.stop();
-                throw new IllegalStateException("the Thrift server on " + host + ":" + port + " did not start within "
-                        + START_DEADLINE_MS + " ms");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            server.stop();
-            throw new IllegalStateException("interrupted while the Thrift server was starting", e);
-        }
+        server.setServerEventHandler(new ConnectionTracker(connections));
+        // Started once the server says it is serving, not when it signals its event handler: a stop() in between
+        // would be undone (see ThriftServeThread).
+        Thread acceptor = ThriftServeThread.start(server, "rpcbench-thrift-acceptor",
+                "the Thrift server on " + host + ":" + port, START_DEADLINE_MS);
         return new ThriftEndpoint(host, socket, server, acceptor, workers, connections);
     }
 
@@ -164,19 +140,17 @@ public final class ThriftEndpoint implements AutoCloseable {
         };
     }
 
-    /** Signals when the server starts serving, and keeps the open connections so that stop can close them. */
+    /** Keeps the open connections so that stop can close them. */
     private static final class ConnectionTracker implements TServerEventHandler {
-        private final CountDownLatch serving;
         private final Set<TTransport> connections;
 
-        ConnectionTracker(CountDownLatch serving, Set<TTransport> connections) {
-            this.serving = serving;
+        ConnectionTracker(Set<TTransport> connections) {
             this.connections = connections;
         }
 
         @Override
         public void preServe() {
-            serving.countDown();
+            // Too early to say the server started (see ThriftServeThread).
         }
 
         @Override

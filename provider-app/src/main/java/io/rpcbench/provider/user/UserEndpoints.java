@@ -1,8 +1,8 @@
 package io.rpcbench.provider.user;
 
+import io.rpcbench.dubbo.protobuf.ProtobufMessages;
 import io.rpcbench.provider.PortInUseException;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
-import io.rpcbench.provider.dubbo.ProtobufMessages;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;

@@ -1,0 +1,47 @@
+package io.rpcbench.sampler.dubbo;
+
+import io.rpcbench.sampler.call.RpcClient;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * What every Dubbo client of a sampler thread does alike, around a consumer shared by the threads
+ * ({@link DubboReferences}): names the provider that answered, does not cut a call short, and releases its hold on
+ * the consumer once. The calls themselves are the subclasses' ({@link DubboEchoClient}, {@link DubboServiceClient},
+ * {@link ProtoStubClient}).
+ *
+ * <p>Order of calls: a subclass's constructor passes the settings here, then acquires the shared consumer with
+ * {@code DubboReferences.acquire(settings, type)}; the samples follow; {@link #close()} releases it.
+ */
+abstract class SharedConsumerClient implements RpcClient {
+
+    /** The consumer's settings, also the key of its share in {@link DubboReferences}. */
+    protected final DubboSettings settings;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    protected SharedConsumerClient(DubboSettings settings) {
+        this.settings = settings;
+    }
+
+    /** The provider Dubbo chose (see {@link AnsweringProvider}), or the address when none was tried. */
+    @Override
+    public final String answeredBy() {
+        String provider = AnsweringProvider.take();
+        return provider != null ? provider : settings.address();
+    }
+
+    /**
+     * False: the shared consumer's call is not cut short (interrupting the JMeter thread would not stop a
+     * Dubbo future either); it fails by the call's timeout, and the thread stops then.
+     */
+    @Override
+    public final boolean interrupt() {
+        return false;
+    }
+
+    @Override
+    public final void close() {
+        if (closed.compareAndSet(false, true)) { // teardown may come from another thread than the calls
+            DubboReferences.release(settings);
+        }
+    }
+}
