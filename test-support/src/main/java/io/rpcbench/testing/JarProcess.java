@@ -82,7 +82,17 @@ public final class JarProcess implements AutoCloseable {
      */
     public static JarProcess start(Path jar, Pattern readyLine, String... options)
             throws IOException, InterruptedException {
-        JarProcess child = launch(jar, options);
+        return start(List.of(), jar, readyLine, options);
+    }
+
+    /**
+     * As {@link #start(Path, Pattern, String...)}, with options for the child's JVM before {@code -jar}.
+     *
+     * @param jvmOptions e.g. {@code -Ddubbo.application.register-mode=instance}
+     */
+    public static JarProcess start(List<String> jvmOptions, Path jar, Pattern readyLine, String... options)
+            throws IOException, InterruptedException {
+        JarProcess child = launch(jvmOptions, jar, options);
         try {
             child.awaitReady(readyLine);
             return child;
@@ -94,9 +104,16 @@ public final class JarProcess implements AutoCloseable {
 
     /** Starts {@code java -jar <jar> <options>} and returns at once. */
     public static JarProcess launch(Path jar, String... options) throws IOException {
+        return launch(List.of(), jar, options);
+    }
+
+    /** Starts {@code java <jvmOptions> -jar <jar> <options>} and returns at once. */
+    public static JarProcess launch(List<String> jvmOptions, Path jar, String... options) throws IOException {
         String java = System.getProperty("rpcbench.child.java",
                 Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> command = new ArrayList<>(List.of(java, "-jar", jar.toString()));
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", jar.toString()));
         command.addAll(List.of(options));
         Path stderr = Files.createTempFile("rpcbench-jar-process-", ".err");
         Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();

@@ -49,14 +49,29 @@ public final class ProviderApp implements AutoCloseable {
      * @param options the provider's own, as a user types them; give {@code 0} for every port it opens
      */
     public static ProviderApp start(String... options) throws IOException, InterruptedException {
-        return new ProviderApp(JarProcess.start(jar(), READY, options));
+        return start(List.of(), options);
+    }
+
+    /**
+     * As {@link #start(String...)}, with options for the provider's JVM, e.g. Dubbo's own
+     * {@code -Ddubbo.application.register-mode=instance}.
+     */
+    public static ProviderApp start(List<String> jvmOptions, String... options)
+            throws IOException, InterruptedException {
+        return new ProviderApp(JarProcess.start(jvmOptions, jar(), READY, options));
     }
 
     /** Every endpoint on a free port: an embedded ZooKeeper, Dubbo and Thrift, then {@code options}. */
     public static ProviderApp onFreePorts(String... options) throws IOException, InterruptedException {
+        return onFreePorts(List.of(), options);
+    }
+
+    /** As {@link #onFreePorts(String...)}, with options for the provider's JVM. */
+    public static ProviderApp onFreePorts(List<String> jvmOptions, String... options)
+            throws IOException, InterruptedException {
         List<String> all = new ArrayList<>(List.of("--zookeeper-port", "0", "--dubbo-port", "0", "--thrift-port", "0"));
         all.addAll(List.of(options));
-        return start(all.toArray(String[]::new));
+        return start(jvmOptions, all.toArray(String[]::new));
     }
 
     /** {@code zookeeper://127.0.0.1:<port>}, the registry the provider uses (its own, or the one it was given). */

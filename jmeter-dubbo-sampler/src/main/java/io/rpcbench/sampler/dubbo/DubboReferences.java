@@ -1,9 +1,13 @@
 package io.rpcbench.sampler.dubbo;
 
 import io.rpcbench.sampler.call.RegistryUnreachableException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
@@ -186,6 +190,9 @@ public final class DubboReferences {
             registry.setUseAsConfigCenter(false);
             registry.setUseAsMetadataCenter(false);
             bootstrap.registry(registry);
+            // Without a metadata centre Dubbo maps no interface to its application: a provider registered at
+            // application level only would never be found. The registry's own mapping names it instead.
+            providedBy(settings).ifPresent(reference::setProvidedBy);
         }
         bootstrap.reference(reference);
         try {
@@ -194,6 +201,21 @@ public final class DubboReferences {
         } catch (RuntimeException | Error e) {
             bootstrap.destroy();
             throw e;
+        }
+    }
+
+    /**
+     * The applications to name as {@code provided-by} ({@link RegistryMetadata#providedBy}), comma-separated, or none.
+     */
+    private static Optional<String> providedBy(DubboSettings settings) {
+        try {
+            List<String> applications = RegistryMetadata.providedBy(settings);
+            return applications.isEmpty() ? Optional.empty() : Optional.of(String.join(",", applications));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading the registry " + settings.address(), e);
         }
     }
 

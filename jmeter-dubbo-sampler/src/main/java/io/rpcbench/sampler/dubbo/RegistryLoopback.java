@@ -50,8 +50,9 @@ import org.apache.dubbo.rpc.model.ApplicationModel;
  *       notification before it fetches the instances' metadata or makes URLs of them. An {@code AddressListener}
  *       comes too late there (the metadata call has left loopback already), and cannot give an application-level
  *       URL another host ({@code InstanceAddressURL.setHost} returns a URL of another kind, which that directory
- *       cannot use). The samplers reach this path only when told a service's application ({@code provided-by}):
- *       without a metadata centre they learn no interface-to-application mapping.
+ *       cannot use). The samplers reach this path when their consumer is told a service's application
+ *       ({@code provided-by}): they have no metadata centre, so they name it themselves for a provider registered at
+ *       application level only ({@link RegistryMetadata#providedBy}).
  * </ul>
  * Both act only for applications carrying {@link #PARAMETER}, which {@code DubboReferences} sets on the samplers'
  * {@code ApplicationConfig} ({@link #mark}): Dubbo copies an application's parameters into its registry URLs, where the

@@ -31,8 +31,12 @@ import org.apache.zookeeper.KeeperException;
  * ({@link #explainNoProvider}), in the same words as when the definition is read.
  *
  * <p>Where: the provider URLs under {@code /dubbo/<interface>/providers} name the provider's {@code application}
- * (those matching the version and group asked for); the definition is the JSON at
- * {@code /dubbo/metadata/<interface>[/<version>][/<group>]/provider/<application>}.
+ * (those matching the version and group asked for); when they name none, as for a Dubbo 3 provider registered at
+ * application level only ({@code register-mode=instance}), Dubbo's interface-to-application mapping does, for an
+ * application with a running instance ({@link ApplicationLevelProviders}). The definition is the JSON at
+ * {@code /dubbo/metadata/<interface>[/<version>][/<group>]/provider/<application>}, which a Dubbo 3.3 provider writes
+ * in either registration mode. {@link #providedBy} tells the samplers' consumers such an application, which Dubbo,
+ * without a metadata centre, would not find.
  *
  * <p>Definitions are cached per registry, interface, version and group until the samplers' last Dubbo consumer is
  * released ({@link #forget}, so that a rerun in the GUI reads a redeployed provider's methods): every sampler thread
@@ -168,20 +172,39 @@ public final class RegistryMetadata {
 
     private static ServiceDefinition requireProvider(DubboSettings settings) throws IOException, InterruptedException {
         return inRegistry(settings, "looking for providers of " + settings.interfaceName(), zookeeper -> {
-            if (providerUrls(zookeeper, settings).isEmpty()) {
+            if (providerUrls(zookeeper, settings).isEmpty()
+                    && applicationLevel(zookeeper, settings, ApplicationLevelProviders.of(zookeeper,
+                            settings.interfaceName())).isEmpty()) {
                 throw noProvider(zookeeper, settings);
             }
             return ServiceDefinition.NONE;
         });
     }
 
+    /**
+     * The applications a consumer of {@code settings} must be told ({@code provided-by}) to find its providers: those
+     * Dubbo's interface-to-application mapping names, when {@code /dubbo/<interface>/providers} lists no provider of
+     * the version and group asked for (providers registered at application level only); none when it lists one (the
+     * consumer then calls interface-level providers, as it always has) or the mapping names none. Read once per
+     * consumer, when it is built: Dubbo then follows those applications' instances as they come and go.
+     *
+     * @throws ConnectException when ZooKeeper does not answer within the timeout
+     * @throws IOException      when the registry cannot be read
+     */
+    public static List<String> providedBy(DubboSettings settings) throws IOException, InterruptedException {
+        return inRegistry(settings, "looking for the application of " + settings.interfaceName(), zookeeper ->
+                providerUrls(zookeeper, settings).isEmpty()
+                        ? ApplicationLevelProviders.of(zookeeper, settings.interfaceName()).mapped()
+                        : List.of());
+    }
+
     /** What is read in the registry, given a connected client. */
-    private interface RegistryRead {
-        ServiceDefinition read(CuratorFramework zookeeper) throws Exception;
+    private interface RegistryRead<T> {
+        T read(CuratorFramework zookeeper) throws Exception;
     }
 
     /** Connects to the registry's ZooKeeper for one read ({@code purpose} names it in failures), then closes. */
-    private static ServiceDefinition inRegistry(DubboSettings settings, String purpose, RegistryRead read)
+    private static <T> T inRegistry(DubboSettings settings, String purpose, RegistryRead<T> read)
             throws IOException, InterruptedException {
         int timeoutMs = Math.max(settings.timeoutMs(), 1000);
         try (CuratorFramework zookeeper = CuratorFrameworkFactory.builder()
@@ -203,14 +226,42 @@ public final class RegistryMetadata {
         }
     }
 
-    /** The application of a provider of the version and group asked for. */
+    /**
+     * The application of a provider of the version and group asked for: named by its interface-level URL, else by
+     * Dubbo's mapping ({@link #applicationLevel}).
+     */
     private static String application(CuratorFramework zookeeper, DubboSettings settings) throws Exception {
         for (Map<String, String> query : providerUrls(zookeeper, settings)) {
             if (query.containsKey("application")) {
                 return query.get("application");
             }
         }
+        List<String> applications = applicationLevel(zookeeper, settings,
+                ApplicationLevelProviders.of(zookeeper, settings.interfaceName()));
+        if (!applications.isEmpty()) {
+            return applications.get(0);
+        }
         throw noProvider(zookeeper, settings);
+    }
+
+    /**
+     * The applications with a running instance that the mapping gives the interface and that serve the version and
+     * group asked for. An instance's record names no interface, version or group (its metadata, on the provider,
+     * does), so the definition the application published for that version and group stands for it; when a version
+     * or group is asked for, an application without one does not serve it. Without either, an application that
+     * published no definition here (its metadata centre elsewhere) still counts: the definition's read names the path
+     * it looked at.
+     */
+    private static List<String> applicationLevel(CuratorFramework zookeeper, DubboSettings settings,
+            ApplicationLevelProviders found) throws Exception {
+        List<String> published = new ArrayList<>();
+        for (String application : found.running()) {
+            if (zookeeper.checkExists().forPath(metadataPath(settings, application)) != null) {
+                published.add(application);
+            }
+        }
+        boolean anyVersionOrGroup = settings.version().isEmpty() && settings.group().isEmpty();
+        return published.isEmpty() && anyVersionOrGroup ? found.running() : published;
     }
 
     /** The query parameters of the provider URLs of the version and group asked for. */
@@ -240,9 +291,10 @@ public final class RegistryMetadata {
     }
 
     /**
-     * Why the registry has no provider of the interface: a provider that published its metadata there once is
-     * stopped or not yet started ({@code connection}); an interface it has never heard of is a mistake in the
-     * sampler's parameters, answered with the interfaces it does serve.
+     * Why the registry has no provider of the interface, naming where it looked for either kind of registration
+     * (interface-level URLs, Dubbo's mapping and the mapped applications' instances): a provider that published its
+     * metadata there once is stopped or not yet started ({@code connection}); an interface (or version, or group) it
+     * has never heard of is a mistake in the sampler's parameters, answered with the interfaces it does serve.
      */
     private static Exception noProvider(CuratorFramework zookeeper, DubboSettings settings) throws Exception {
         List<String> urls = providerNodes(zookeeper, settings);
@@ -250,23 +302,29 @@ public final class RegistryMetadata {
         String wanted = settings.interfaceName()
                 + (settings.version().isEmpty() ? "" : " version " + settings.version())
                 + (settings.group().isEmpty() ? "" : " group " + settings.group());
+        ApplicationLevelProviders applicationLevel = ApplicationLevelProviders.of(zookeeper, settings.interfaceName());
+        String lookedAt = providers + " lists " + (urls.isEmpty() ? "none" : "none of that version and group")
+                + "; " + applicationLevel.describe()
+                + (applicationLevel.running().isEmpty() ? "" : ", none of which published that version and group's "
+                        + "definition at " + metadataPath(settings, applicationLevel.running().get(0)));
         Set<String> served = served(zookeeper);
         // Consumers create the providers node too (Dubbo subscribes there); only providers publish metadata.
         String published = metadataPath(settings, "");
+        // The mapping is no such sign: it is per interface, not per version and group, and outlives its providers.
         if (zookeeper.checkExists().forPath(published.substring(0, published.length() - 1)) != null) {
             return new NoProviderException("no provider of " + wanted + " in the registry " + settings.address()
-                    + " now (" + providers + " lists " + (urls.isEmpty() ? "none" : "none of that version and group")
-                    + ", though one published its metadata there); interfaces with providers there: " + served);
+                    + " now (" + lookedAt + "; though one published its metadata there); interfaces with providers "
+                    + "there: " + served);
         }
         return BadParameterException.of(DubboSettings.INTERFACE, settings.interfaceName(),
-                "has no provider in the registry " + settings.address() + " (looked for " + wanted + " under "
-                        + providers + ")",
+                "has no provider in the registry " + settings.address() + " (looked for " + wanted + ": " + lookedAt
+                        + ")",
                 "one of the interfaces with providers there: " + served);
     }
 
-    /** The interfaces that have at least one provider registered. */
+    /** The interfaces that have at least one provider registered, per interface or at application level. */
     private static Set<String> served(CuratorFramework zookeeper) throws Exception {
-        Set<String> names = new TreeSet<>();
+        Set<String> names = new TreeSet<>(ApplicationLevelProviders.servedInterfaces(zookeeper));
         try {
             for (String child : zookeeper.getChildren().forPath(ROOT)) {
                 if (NOT_SERVICES.contains(child)) {
