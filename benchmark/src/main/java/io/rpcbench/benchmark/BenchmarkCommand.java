@@ -168,6 +168,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
                 : Optional.of(scenario(scenarioName != null ? scenarioName : Scenarios.DEFAULT));
         if (!scenarioParameters.isEmpty()) {
             requireKnownParameters(scenario);
+            cells(scenario, full ? Length.FULL : Length.SHORT); // a value it cannot use: bad usage before anything runs
         }
         if (full && durationSeconds != null) {
             throw new ParameterException(spec.commandLine(), "--full and --duration " + durationSeconds + " both set "

@@ -157,7 +157,8 @@ final class Seed004DiscoveryScenario implements Scenario {
             List<String> consumer = new ArrayList<>(List.of("--mode", mode.step));
             consumer.addAll(shape);
             consumer.addAll(List.of("--call-every-seconds", Integer.toString(values.get("call-every-seconds"))));
-            Cell cell = Cell.of(ROW, mode.column, PLAN).named(mode.cellName()).threads(1).stop(stop)
+            // payload 0: the plan's reads carry the consumer's figures, not a payload of the seed's
+            Cell cell = Cell.of(ROW, mode.column, PLAN).named(mode.cellName()).threads(1).stop(stop).payloadBytes(0)
                     .setup(CellSetup.provider().with(DiscoveryExtra.of(farm, consumer)))
                     .then(new DiscoveryFiguresStep());
             if (mode == Mode.INTERFACE) {
