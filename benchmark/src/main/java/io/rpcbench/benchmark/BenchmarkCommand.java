@@ -117,6 +117,11 @@ public final class BenchmarkCommand implements Callable<Integer> {
                     + "-J thrift.protocol=compact; repeat for several. It wins over the job's own settings.")
     private Map<String, String> userProperties = new LinkedHashMap<>();
 
+    @Option(names = "--param", paramLabel = "NAME=VALUE",
+            description = "A parameter of the scenario, e.g. --param instances=500 for seed-004-discovery; repeat for "
+                    + "several. --scenarios lists each scenario's parameters.")
+    private Map<String, String> scenarioParameters = new LinkedHashMap<>();
+
     @Option(names = "--hosts", paramLabel = "TOPOLOGY",
             description = "Run on a lab of hosts on this machine (network namespaces on 198.18.0.0/24, needs root): "
                     + "PROVIDERSxGENERATORS, e.g. 2x2, or seed-000 (2x2) or seed-003 (1x3). Each provider host runs "
@@ -161,6 +166,10 @@ public final class BenchmarkCommand implements Callable<Integer> {
         }
         Optional<Scenario> scenario = plans != null && !plans.isEmpty() ? Optional.empty()
                 : Optional.of(scenario(scenarioName != null ? scenarioName : Scenarios.DEFAULT));
+        if (!scenarioParameters.isEmpty()) {
+            requireKnownParameters(scenario);
+            cells(scenario, full ? Length.FULL : Length.SHORT); // a value it cannot use: bad usage before anything runs
+        }
         if (full && durationSeconds != null) {
             throw new ParameterException(spec.commandLine(), "--full and --duration " + durationSeconds + " both set "
                     + "the measured window; expected one of them (--full is " + fullInWords(cells(scenario,
@@ -252,6 +261,22 @@ public final class BenchmarkCommand implements Callable<Integer> {
         }
     }
 
+    /** Every {@code --param} names a parameter of the scenario; bad usage otherwise. */
+    private void requireKnownParameters(Optional<Scenario> scenario) {
+        if (scenario.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--param " + scenarioParameters.keySet() + " sets "
+                    + "parameters of a scenario, and --plan runs none; expected --scenario NAME");
+        }
+        Map<String, String> known = scenario.get().parameters();
+        for (String name : scenarioParameters.keySet()) {
+            if (!known.containsKey(name)) {
+                throw new ParameterException(spec.commandLine(), "--param " + name + " is not a parameter of "
+                        + scenario.get().name() + "; expected one of " + (known.isEmpty() ? "none (it takes no "
+                        + "parameters)" : known.keySet()));
+            }
+        }
+    }
+
     /** The scenario named {@code name}, or bad usage naming the known ones. */
     private Scenario scenario(String name) {
         return Scenarios.named(name).orElseThrow(() -> new ParameterException(spec.commandLine(), "--scenario '"
@@ -264,6 +289,8 @@ public final class BenchmarkCommand implements Callable<Integer> {
         StringBuilder out = new StringBuilder();
         for (Scenario s : Scenarios.all()) {
             out.append(String.format(Locale.ROOT, "%-" + width + "s  %s%n", s.name(), s.summary()));
+            s.parameters().forEach((name, meaning) -> out.append(String.format(Locale.ROOT,
+                    "%-" + width + "s    --param %s=VALUE: %s%n", "", name, meaning)));
         }
         return out.toString();
     }
@@ -271,7 +298,11 @@ public final class BenchmarkCommand implements Callable<Integer> {
     /** The scenario's cells, or one cell per {@code --plan} (20 threads, 60 s warm-up, 60 or 600 s measured). */
     private List<Cell> cells(Optional<Scenario> scenario, Length length) {
         if (scenario.isPresent()) {
-            return scenario.get().cells(length);
+            try {
+                return scenario.get().cells(length, scenarioParameters);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--param: " + e.getMessage());
+            }
         }
         Stop stop = Stop.timed(DEFAULT_WARMUP_SECONDS,
                 length == Length.FULL ? FULL_MEASURED_SECONDS : DEFAULT_MEASURED_SECONDS);

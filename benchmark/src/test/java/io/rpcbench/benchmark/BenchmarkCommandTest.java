@@ -100,6 +100,28 @@ class BenchmarkCommandTest {
     }
 
     @Test
+    void aParameterTheScenarioDoesNotTakeIsRefusedNamingTheOnesItTakes() {
+        StringWriter err = new StringWriter();
+
+        int exit = run(err, "--scenario", "seed-003", "--param", "instances=500", "--project-dir", project.toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst()).contains("--param instances is not a parameter of seed-003; "
+                + "expected one of none (it takes no parameters)");
+    }
+
+    @Test
+    void aParameterValueTheScenarioCannotUseIsRefusedNamingIt() {
+        StringWriter err = new StringWriter();
+
+        int exit = run(err, "--scenario", "seed-004-discovery", "--param", "instances=0", "--project-dir",
+                project.toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst()).contains("--param: instances=0; expected at least 1");
+    }
+
+    @Test
     void planAndScenarioTogetherAreRefusedNamingBoth() {
         StringWriter err = new StringWriter();
 
@@ -111,7 +133,7 @@ class BenchmarkCommandTest {
     }
 
     @Test
-    void scenariosListsEveryScenarioOnALineOfItsOwnAndExitsWith0() {
+    void scenariosListsEveryScenarioOnALineOfItsOwnWithItsParametersBelowAndExitsWith0() {
         StringWriter out = new StringWriter();
         CommandLine command = new CommandLine(new BenchmarkCommand());
         command.setOut(new PrintWriter(out, true));
@@ -119,8 +141,11 @@ class BenchmarkCommandTest {
         int exit = command.execute("--scenarios");
 
         assertThat(exit).isZero();
-        List<String> lines = out.toString().lines().toList();
+        List<String> all = out.toString().lines().toList();
+        List<String> lines = all.stream().filter(line -> !line.startsWith(" ")).toList();
         assertThat(lines).hasSize(Scenarios.all().size());
+        assertThat(all).contains(String.format("%-" + width() + "s    --param instances=VALUE: provider instances "
+                + "(default 50; the seed and --full: 500)", ""));
         assertThat(lines.get(0)).isEqualTo(String.format("%-" + width() + "s  %s", "seed-003",
                 "Dubbo hessian2 vs Thrift binary, echo of 1 KiB and 100 KiB, 20 threads (the default run)"));
         for (int i = 0; i < lines.size(); i++) {

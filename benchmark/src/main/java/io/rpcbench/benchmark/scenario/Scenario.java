@@ -1,6 +1,7 @@
 package io.rpcbench.benchmark.scenario;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -39,6 +40,24 @@ public interface Scenario {
      * {@link Length#FULL} runs the seed's durations. Cell names are unique within the scenario.
      */
     List<Cell> cells(Length length);
+
+    /**
+     * The parameters it takes ({@code --param NAME=VALUE}), each name with what it sets and its default, e.g.
+     * {@code instances -> "provider instances (default 50; the seed: 500)"}; empty (the default): none.
+     */
+    default Map<String, String> parameters() {
+        return Map.of();
+    }
+
+    /**
+     * Its cells for {@code length} with {@code parameters} (names among {@link #parameters}, checked by the caller);
+     * the default, for scenarios without parameters, is {@link #cells(Length)}.
+     *
+     * @throws IllegalArgumentException naming the parameter whose value is not usable, and what was expected
+     */
+    default List<Cell> cells(Length length, Map<String, String> parameters) {
+        return cells(length);
+    }
 
     /** Its table in the seed's layout, from the results of its cells in the order they ran. */
     ScenarioTable table(List<CellResult> results);

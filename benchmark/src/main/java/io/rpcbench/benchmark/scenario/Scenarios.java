@@ -20,7 +20,8 @@ public final class Scenarios {
             new Seed000PressureScenario(),
             new Seed002DelayScenario(),
             new Seed003RestScenario(),
-            new Seed004Scenario());
+            new Seed004Scenario(),
+            new Seed004DiscoveryScenario());
 
     private Scenarios() {}
 

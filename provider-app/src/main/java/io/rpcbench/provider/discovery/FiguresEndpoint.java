@@ -1,0 +1,53 @@
+package io.rpcbench.provider.discovery;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+
+/**
+ * The consumer's figures over HTTP on 127.0.0.1: {@code GET /figures} answers {@code name=value} lines, as a
+ * properties file reads them. The benchmark's plan reads it while the scenario runs, and once more at its end.
+ *
+ * <p>Order of calls: {@link #start}, {@link #port}, {@link #close}.
+ */
+final class FiguresEndpoint implements AutoCloseable {
+
+    static final String PATH = "/figures";
+
+    private final HttpServer server;
+
+    private FiguresEndpoint(HttpServer server) {
+        this.server = server;
+    }
+
+    static FiguresEndpoint start(int port, Supplier<Map<String, String>> figures) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+        server.createContext(PATH, exchange -> {
+            StringBuilder text = new StringBuilder();
+            figures.get().forEach((name, value) -> text.append(name).append('=').append(value).append('\n'));
+            byte[] body = text.toString().getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.setExecutor(Executors.newSingleThreadExecutor(r -> new Thread(r, "figures")));
+        server.start();
+        return new FiguresEndpoint(server);
+    }
+
+    int port() {
+        return server.getAddress().getPort();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
