@@ -91,7 +91,7 @@ class PlansOpenInGuiIT {
     @ValueSource(strings = {"dubbo-echo-1k", "dubbo-echo-100k", "thrift-echo-1k", "thrift-echo-100k", "dubbo-order-service",
             "thrift-inventory-service", "seed-003-rest", "seed-000-stability", "seed-000-pressure", "seed-000-cpu",
             "seed-002-delay-dubbo", "seed-002-delay-thrift", "seed-000-dubbo", "seed-000-rmi", "seed-000-hessian",
-            "seed-000-http-json", "seed-000-thrift", "seed-004-user-service"})
+            "seed-000-http-json", "seed-000-thrift", "seed-004-user-service", "seed-004-discovery"})
     void planOpensInTheGuiWithoutAnErrorDialog(String plan) throws Exception {
         Path log = LOGS.resolve(plan + ".jmeter.log");
         try (ChildProcess jmeter = openInGui(Plans.LAYOUT.plan(plan), log)) {
