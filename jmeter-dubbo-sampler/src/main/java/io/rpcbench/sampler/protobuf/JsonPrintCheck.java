@@ -3,7 +3,9 @@ package io.rpcbench.sampler.protobuf;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor.JavaType;
+import com.google.protobuf.Duration;
 import com.google.protobuf.MessageOrBuilder;
+import com.google.protobuf.Timestamp;
 import com.google.protobuf.util.Durations;
 import com.google.protobuf.util.Timestamps;
 import java.util.ArrayDeque;
@@ -74,8 +76,11 @@ public final class JsonPrintCheck {
      * @param self     the refusable type it is, or null
      * @param holdsAny whether it is or can hold an {@code Any} anywhere
      * @param toCheck  its fields whose values can hold a Timestamp, Duration or Value
+     * @param first    a Timestamp's or Duration's {@code seconds}, a Value's {@code number_value}; else null
+     * @param second   a Timestamp's or Duration's {@code nanos}; else null
      */
-    private record Shape(Refusable self, boolean holdsAny, List<FieldDescriptor> toCheck) {}
+    private record Shape(Refusable self, boolean holdsAny, List<FieldDescriptor> toCheck, FieldDescriptor first,
+                         FieldDescriptor second) {}
 
     private static final Map<Descriptor, Shape> SHAPES = new ConcurrentHashMap<>();
 
@@ -87,8 +92,14 @@ public final class JsonPrintCheck {
     }
 
     private static boolean inRange(MessageOrBuilder message) {
+        if (message instanceof Timestamp timestamp) { // the generated classes: no reflection needed
+            return Timestamps.isValid(timestamp);
+        }
+        if (message instanceof Duration duration) {
+            return Durations.isValid(duration);
+        }
         Shape shape = shape(message.getDescriptorForType());
-        if (shape.self() != null && !ownValueInRange(shape.self(), message)) {
+        if (shape.self() != null && !ownValueInRange(shape, message)) {
             return false;
         }
         for (FieldDescriptor field : shape.toCheck()) {
@@ -99,39 +110,28 @@ public final class JsonPrintCheck {
                         return false;
                     }
                 }
-            } else if (message.hasField(field) && !inRange((MessageOrBuilder) message.getField(field))) {
+            } else if (!inRange((MessageOrBuilder) message.getField(field))) { // unset: the default, in range
                 return false;
             }
         }
         return true;
     }
 
-    private static boolean ownValueInRange(Refusable type, MessageOrBuilder message) {
-        if (type == Refusable.VALUE) {
-            return finiteNumber(message);
-        }
-        if (type == Refusable.ANY) {
+    /** A Timestamp's, Duration's or Value's own value, of a type from a descriptor set (or Value's generated one). */
+    private static boolean ownValueInRange(Shape shape, MessageOrBuilder message) {
+        if (shape.self() == Refusable.ANY || shape.first() == null) { // not the well-known type's fields: print now
             return false;
         }
-        Long seconds = number(message, "seconds");
-        Long nanos = number(message, "nanos");
-        if (seconds == null || nanos == null) { // not the well-known type's fields: left to the printer, now
+        Object first = message.getField(shape.first());
+        if (shape.self() == Refusable.VALUE) {
+            return !(first instanceof Double number) || Double.isFinite(number);
+        }
+        if (shape.second() == null || !(first instanceof Long seconds)
+                || !(message.getField(shape.second()) instanceof Integer nanos)) {
             return false;
         }
-        return type == Refusable.TIMESTAMP ? Timestamps.isValid(seconds, nanos.intValue())
-                : Durations.isValid(seconds, nanos.intValue());
-    }
-
-    /** A Timestamp's or Duration's field, as a generated class or a descriptor set has it; null when it has none. */
-    private static Long number(MessageOrBuilder message, String name) {
-        FieldDescriptor field = message.getDescriptorForType().findFieldByName(name);
-        return field != null && message.getField(field) instanceof Number number ? number.longValue() : null;
-    }
-
-    private static boolean finiteNumber(MessageOrBuilder value) {
-        FieldDescriptor number = value.getDescriptorForType().findFieldByName("number_value");
-        return number == null || !value.hasField(number)
-                || value.getField(number) instanceof Double d && Double.isFinite(d);
+        return shape.self() == Refusable.TIMESTAMP ? Timestamps.isValid(seconds, nanos)
+                : Durations.isValid(seconds, nanos);
     }
 
     private static Shape shape(Descriptor type) {
@@ -156,7 +156,12 @@ public final class JsonPrintCheck {
                 }
             }
         }
-        return new Shape(Refusable.of(type), reachable(type).contains(Refusable.ANY), List.copyOf(toCheck));
+        Refusable self = Refusable.of(type);
+        FieldDescriptor first = self == null ? null
+                : type.findFieldByName(self == Refusable.VALUE ? "number_value" : "seconds");
+        FieldDescriptor second = self == Refusable.TIMESTAMP || self == Refusable.DURATION
+                ? type.findFieldByName("nanos") : null;
+        return new Shape(self, reachable(type).contains(Refusable.ANY), List.copyOf(toCheck), first, second);
     }
 
     /** The refusable types a message of {@code root} can hold anywhere, itself included; cycles are followed once. */
