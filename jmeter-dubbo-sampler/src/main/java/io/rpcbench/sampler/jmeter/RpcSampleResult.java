@@ -115,16 +115,16 @@ public class RpcSampleResult extends SampleResult {
     @Override
     public void setResponseData(byte[] response) {
         synchronized (this) {
-            later = null;
             super.setResponseData(response);
+            later = null; // after the new data, as in renderPending
         }
     }
 
     @Override
     public void setResponseData(String response, String encoding) {
         synchronized (this) {
-            later = null;
             super.setResponseData(response, encoding);
+            later = null; // after the new data, as in renderPending
         }
     }
 
@@ -132,8 +132,8 @@ public class RpcSampleResult extends SampleResult {
     @Override
     public void setResponseData(String response) {
         synchronized (this) {
-            later = null;
             super.setResponseData(response);
+            later = null; // after the new data, as in renderPending
         }
     }
 
