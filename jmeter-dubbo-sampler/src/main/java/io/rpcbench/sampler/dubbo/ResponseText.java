@@ -43,7 +43,8 @@ public record ResponseText(String text, long fullBytes) {
      * {@code printable} (see {@link JsonPrintCheck}), else now, so that a failure to print fails the sample.
      *
      * @param json prints the answer, e.g. {@code () -> ProtobufJson.print(message)}
-     * @throws IllegalStateException when the answer is not printable and its printing fails
+     * @throws RuntimeException when the answer is not printable and printing it fails (an {@code Any}: an
+     *     IllegalStateException from {@code ProtobufJson}; a value out of range: JsonFormat's IllegalArgumentException)
      */
     public static ResponseData ofProtobuf(boolean printable, Supplier<String> json, int maxBytes) {
         Supplier<String> text = () -> ofJson(json.get(), maxBytes).text();
