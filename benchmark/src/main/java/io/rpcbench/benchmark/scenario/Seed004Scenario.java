@@ -182,8 +182,10 @@ final class Seed004Scenario implements Scenario {
                 .withNote("ops/s counts every sample of the window (the seed's successes; error % says how many "
                         + "failed); p99 ms from the samplers' own microsecond timing (elapsed_us)")
                 .withNote("recv B/sample: over the dubbo protocol the answer's bytes as Dubbo's codec counts them "
-                        + "(its header included); over triple, which counts none, the answer's JSON text as the "
-                        + "sampler shows it")
+                        + "(its header included); over triple, which counts none, a protobuf answer's own bytes (its "
+                        + "serialized size, without gRPC's 5-byte frame header; ping's empty message shows the 2 bytes "
+                        + "of its JSON {}, as JMeter counts the response data of a sample of 0 bytes) and a hessian2 "
+                        + "answer's JSON text as the sampler shows it")
                 .withNote("provider CPU: the provider JVM's, % of one core; GC collections and pause ms: its "
                         + "stop-the-world pauses in the window (young collections, and full ones or G1's remark and "
                         + "cleanup if any), read by the agent from the JVM's own counters; the 2.7 column measures "

@@ -10,24 +10,25 @@ package io.rpcbench.sampler.call;
  * @param summary       a short description of the request, e.g. {@code echo string 1024 bytes}
  * @param sentBytes     bytes sent for this call (exact or estimated, see the client)
  * @param receivedBytes bytes received for this call (exact or estimated, see the client)
- * @param responseText  the response rendered as text (see {@link RpcClient#responseText}), or null
+ * @param responseText  the response as text, rendered or to be rendered when read (see
+ *                      {@link RpcClient#responseText}), or null
  * @param elapsedMicros the call's own time in microseconds, measured by {@link TimedCall} around the call only, also
  *                      for a call that failed; 0 when no call was made (bad parameter, no connection, no client)
  */
 public record CallOutcome(FailureCategory failure, String message, String summary, long sentBytes, long receivedBytes,
-                          String responseText, long elapsedMicros) {
+                          ResponseData responseText, long elapsedMicros) {
 
     /** Response code and message of a successful sample. */
     public static final String OK = "OK";
 
     /** A passing call that took {@code elapsedMicros} microseconds. */
-    public static CallOutcome success(String summary, long sentBytes, long receivedBytes, String responseText,
+    public static CallOutcome success(String summary, long sentBytes, long receivedBytes, ResponseData responseText,
             long elapsedMicros) {
         return new CallOutcome(null, OK, summary, sentBytes, receivedBytes, responseText, elapsedMicros);
     }
 
     /** A passing call whose response message says more than {@link #OK}, e.g. a stream's message count. */
-    public static CallOutcome success(String summary, long sentBytes, long receivedBytes, String responseText,
+    public static CallOutcome success(String summary, long sentBytes, long receivedBytes, ResponseData responseText,
             long elapsedMicros, String message) {
         return new CallOutcome(null, message, summary, sentBytes, receivedBytes, responseText, elapsedMicros);
     }
@@ -50,10 +51,13 @@ public record CallOutcome(FailureCategory failure, String message, String summar
         return failure == null ? OK : failure.code();
     }
 
-    /** What a sample's response data shows: the response text, else the message of a failure or the summary. */
+    /**
+     * What a sample's response data shows: the response text (rendered now if it was left for later), else the message
+     * of a failure or the summary.
+     */
     public String responseData() {
         if (responseText != null) {
-            return responseText;
+            return responseText.text();
         }
         return successful() ? summary : message;
     }

@@ -9,7 +9,8 @@ package io.rpcbench.sampler.call;
  * <p>Inside the sampler's timer the call is also timed with {@link System#nanoTime()}: the outcome's
  * {@link CallOutcome#elapsedMicros()} is the call's own time in microseconds (JMeter's own elapsed has whole
  * milliseconds only, too coarse for a call on loopback). It covers {@code call()} alone, never prepare, the
- * response check or its rendering; it is 0 when no call was made.
+ * response check or its rendering; it is 0 when no call was made. The response text is rendered here, outside the
+ * timer, unless the client leaves it for {@linkplain ResponseData#later later}.
  *
  * <pre>{@code
  * CallOutcome outcome = TimedCall.run(client, summary, new TimedCall.Stopwatch() {
@@ -74,7 +75,7 @@ public final class TimedCall {
             return CallOutcome.failure(FailureCategory.WRONG_RESPONSE,
                     "wrong response from " + client.target() + ": " + mismatch, summary).withElapsedMicros(micros);
         }
-        String text;
+        ResponseData text;
         try {
             text = client.responseText(response);
         } catch (RuntimeException e) { // the call answered, but its answer cannot be shown or asserted on

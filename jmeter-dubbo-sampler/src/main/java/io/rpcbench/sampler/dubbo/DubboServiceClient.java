@@ -2,10 +2,12 @@ package io.rpcbench.sampler.dubbo;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.protobuf.Message;
 import com.google.protobuf.MessageOrBuilder;
 import io.rpcbench.dubbo.protobuf.ProtobufMessages;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.RemoteServiceException;
+import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.json.ExactJson;
 import io.rpcbench.sampler.json.GenericArguments;
@@ -40,8 +42,9 @@ import org.apache.dubbo.rpc.service.GenericService;
  * types the arguments, {@link #call()} makes the timed call; {@link #close()} releases the proxy. A call that
  * finds no provider in the registry fails as the metadata read does (see {@link RegistryMetadata#explainIfNoProvider}).
  *
- * <p>Bytes: received bytes are exact for the dubbo protocol (the codec's {@code output} response attachment); else,
- * and for every request, the size of the JSON text stands in.
+ * <p>Bytes: received bytes are exact for the dubbo protocol (the codec's {@code output} response attachment); else
+ * (triple) a protobuf message's own bytes (its serialized size, without gRPC's 5-byte frame header), and for other
+ * answers and every request the size of the JSON text stands in.
  */
 public final class DubboServiceClient extends SharedConsumerClient {
 
@@ -228,25 +231,30 @@ public final class DubboServiceClient extends SharedConsumerClient {
             try {
                 return Long.parseLong(counted.toString());
             } catch (NumberFormatException e) {
-                // fall through to the JSON size
+                // fall through to the answer's own size
             }
+        }
+        if (response instanceof Message message) { // its protobuf bytes, known without printing it
+            return message.getSerializedSize();
         }
         return lastResponseBytes;
     }
 
+    /** A protobuf message is printed when first read where it cannot fail to print; other answers now. */
     @Override
-    public String responseText(Object response) {
-        ResponseText text;
+    public ResponseData responseText(Object response) {
         if (response instanceof MessageOrBuilder message) { // typed: a generated message
-            text = ResponseText.ofJson(ProtobufJson.print(message), request.responseMaxBytes());
-        } else if (protobufJson() && response instanceof String json) { // the provider's protobuf JSON, one line
+            return ResponseText.ofMessage(message, request.responseMaxBytes());
+        }
+        ResponseText text;
+        if (protobufJson() && response instanceof String json) { // the provider's protobuf JSON, one line
             text = ResponseText.ofJson(json.strip(), request.responseMaxBytes());
         } else {
             Object shown = settings.generic() ? JdkValues.plain(response) : response;
             text = ResponseText.render(shown, request.responseMaxBytes());
         }
         lastResponseBytes = text.fullBytes();
-        return text.text();
+        return ResponseData.of(text.text());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.rpcbench.sampler.dubbo;
 
 import com.google.protobuf.Message;
+import io.rpcbench.sampler.protobuf.JsonPrintCheck;
 import io.rpcbench.sampler.protobuf.ProtobufJson;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,6 +73,16 @@ public final class MessageStream implements StreamObserver<Object> {
     /** The protobuf bytes of the messages, without gRPC's 5-byte frame header each. */
     public long bytes() {
         return bytes;
+    }
+
+    /** Whether {@link #json()} cannot fail: no message holds what the JSON printer refuses (see JsonPrintCheck). */
+    public boolean printable() {
+        for (Message message : messages) {
+            if (!JsonPrintCheck.printable(message)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The messages as a JSON array, each in protobuf's JSON mapping. */

@@ -6,6 +6,7 @@ import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.Message;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.CallOutcome;
+import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.protobuf.ProtobufJson;
 import java.util.Map;
@@ -110,10 +111,12 @@ public final class ProtoStubClient extends SharedConsumerClient {
         return response instanceof MessageStream stream ? stream.bytes() : ((Message) response).getSerializedSize();
     }
 
+    /** Printed when first read where the messages cannot fail to print; else now. */
     @Override
-    public String responseText(Object response) {
-        String json = response instanceof MessageStream stream ? stream.json() : ProtobufJson.print((Message) response);
-        return ResponseText.ofJson(json, request.responseMaxBytes()).text();
+    public ResponseData responseText(Object response) {
+        return response instanceof MessageStream stream
+                ? ResponseText.ofProtobuf(stream.printable(), stream::json, request.responseMaxBytes())
+                : ResponseText.ofMessage((Message) response, request.responseMaxBytes());
     }
 
     /** {@code OK: 15 messages} for a stream. */

@@ -1,8 +1,13 @@
 package io.rpcbench.sampler.dubbo;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.google.protobuf.MessageOrBuilder;
+import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.json.ExactJson;
+import io.rpcbench.sampler.protobuf.JsonPrintCheck;
+import io.rpcbench.sampler.protobuf.ProtobufJson;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
 
 /**
  * A call's result as the JSON text a sample carries, so JMeter's JSON extractors and assertions work on it, cut
@@ -31,6 +36,24 @@ public record ResponseText(String text, long fullBytes) {
     /** JSON written elsewhere (protobuf's JSON mapping, see {@code ProtobufJson}), cut the same way. */
     public static ResponseText ofJson(String json, int maxBytes) {
         return cut(json.getBytes(StandardCharsets.UTF_8), maxBytes);
+    }
+
+    /**
+     * A protobuf answer's JSON, cut the same way, as a sample's response data: printed when first read if
+     * {@code printable} (see {@link JsonPrintCheck}), else now, so that a failure to print fails the sample.
+     *
+     * @param json prints the answer, e.g. {@code () -> ProtobufJson.print(message)}
+     * @throws RuntimeException when the answer is not printable and printing it fails (an {@code Any}: an
+     *     IllegalStateException from {@code ProtobufJson}; a value out of range: JsonFormat's IllegalArgumentException)
+     */
+    public static ResponseData ofProtobuf(boolean printable, Supplier<String> json, int maxBytes) {
+        Supplier<String> text = () -> ofJson(json.get(), maxBytes).text();
+        return printable ? ResponseData.later(text) : ResponseData.of(text.get());
+    }
+
+    /** {@link #ofProtobuf} of one message. */
+    public static ResponseData ofMessage(MessageOrBuilder message, int maxBytes) {
+        return ofProtobuf(JsonPrintCheck.printable(message), () -> ProtobufJson.print(message), maxBytes);
     }
 
     private static ResponseText cut(byte[] json, int maxBytes) {

@@ -4,6 +4,7 @@ import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.CallOutcome;
 import io.rpcbench.sampler.call.FailureCategory;
 import io.rpcbench.sampler.call.FailureClassifier;
+import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.call.TimedCall;
@@ -33,7 +34,9 @@ import org.slf4j.LoggerFactory;
  * values of parameters such as call arguments, which JMeter substitutes anew for each sample), then
  * {@link #teardownTest} (the client is closed). A sample only times the call and fills its result: what the
  * sample path needs from the parameters (the parameter lookup, the stopwatch, the summary) is made in
- * {@code setupTest}, once per thread, and the summary's bytes in the first sample that passes with it.
+ * {@code setupTest}, once per thread, and the summary's bytes in the first sample that passes with it. A response text
+ * the client left for {@linkplain ResponseData#later later} stays unrendered in the {@link RpcSampleResult} until
+ * something reads the sample's data.
  *
  * <p>Every sampler also takes {@value PropertyOverrides#PARAMETER} (last, empty by default): parameters replaced by
  * JMeter properties when these are set, read once in {@code setupTest} (see {@link PropertyOverrides}), which is how
@@ -191,10 +194,19 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         // Short texts only: copying a 100 KiB payload into every result would cost more than the call.
         result.setSamplerData(outcome.summary());
         result.setDataType(SampleResult.TEXT);
-        String data = outcome.responseData();
-        // A passing echo's data is the summary itself: its bytes are encoded when the summary changes, not per sample.
-        result.setDataEncoding(StandardCharsets.UTF_8.name());
-        result.setResponseData(data == outcome.summary() ? summaryBytes(data) : data.getBytes(StandardCharsets.UTF_8));
+        ResponseData text = outcome.responseText();
+        // JMeter counts the data's bytes for a sample of 0 bytes (its "not set"): an answer of 0 bytes, such as an
+        // empty protobuf message, gets its data now, so its bytes do not depend on whether something read it first.
+        if (text != null && !text.rendered() && outcome.receivedBytes() > 0) {
+            result.setResponseDataLater(text); // rendered when a listener, assertion or extractor reads it
+        } else {
+            String data = outcome.responseData();
+            // A passing echo's data is the summary itself: its bytes are encoded when the summary changes, not per
+            // sample.
+            result.setDataEncoding(StandardCharsets.UTF_8.name());
+            result.setResponseData(data == outcome.summary() ? summaryBytes(data)
+                    : data.getBytes(StandardCharsets.UTF_8));
+        }
         // JMeter reports headers + body size when non-zero, so the body size must carry the received bytes too.
         result.setBodySize(outcome.receivedBytes());
         result.setBytes(outcome.receivedBytes());

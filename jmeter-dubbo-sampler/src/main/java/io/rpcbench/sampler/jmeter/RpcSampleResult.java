@@ -1,10 +1,13 @@
 package io.rpcbench.sampler.jmeter;
 
+import io.rpcbench.sampler.call.ResponseData;
 import java.io.IOException;
+import java.io.Serial;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLConnection;
 import java.net.URLStreamHandler;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,6 +27,14 @@ import org.apache.jmeter.samplers.SampleResult;
  * <p>The JTL writer asks every sample for its URL: made anew each time, parsing it cost about 1% of JMeter's CPU in a
  * Dubbo echo run (JFR). A run talks to a handful of endpoints, so the URL of each is made once per JVM and shared
  * (a {@code URL} is immutable); past {@value #MAX_REMEMBERED_URLS} endpoints, further ones are made per call.
+ *
+ * <p>Its response data may be given {@linkplain #setResponseDataLater later}: rendered, once, when something first
+ * reads it ({@link #getResponseData()}, {@link #getResponseDataAsString()}: a listener, an assertion, an extractor), so
+ * a sample nobody reads (JMeter's CSV results leave the data out) never renders its answer. JMeter's own getters read
+ * its private field, so both are overridden; a reader on another thread (a Backend Listener's) sees the same data; a
+ * later {@code setResponseData} replaces it unrendered (a remote engine's stripping sender does); Java serialization
+ * (a remote engine sends its samples so) renders it first, in {@code writeReplace}, since {@code SampleResult}'s fields
+ * are written before a subclass's {@code writeObject} could run.
  */
 public class RpcSampleResult extends SampleResult {
 
@@ -43,6 +54,8 @@ public class RpcSampleResult extends SampleResult {
     private static final Map<String, Optional<URL>> URLS = new ConcurrentHashMap<>();
 
     private String endpoint = "";
+    /** The response data still to be rendered, or null. Not serialized: rendered before (see writeReplace). */
+    private transient volatile ResponseData later;
 
     /** Sets the endpoint that answered, {@code scheme://host:port}; null or empty for none. */
     public void setEndpoint(String endpoint) {
@@ -68,6 +81,86 @@ public class RpcSampleResult extends SampleResult {
             }
         }
         return url.orElse(null);
+    }
+
+    /**
+     * Sets the response data to the UTF-8 bytes of {@code text}, rendered when first read, and the data encoding to
+     * UTF-8.
+     */
+    public void setResponseDataLater(ResponseData text) {
+        synchronized (this) {
+            super.setResponseData((byte[]) null); // JMeter's empty data until it is rendered
+            setDataEncoding(StandardCharsets.UTF_8.name());
+            later = text;
+        }
+    }
+
+    /** Whether the response data is still to be rendered: given {@linkplain #setResponseDataLater later}, not read. */
+    boolean responseDataPending() {
+        return later != null;
+    }
+
+    @Override
+    public byte[] getResponseData() {
+        renderPending();
+        return super.getResponseData();
+    }
+
+    @Override
+    public String getResponseDataAsString() {
+        renderPending();
+        return super.getResponseDataAsString();
+    }
+
+    @Override
+    public void setResponseData(byte[] response) {
+        synchronized (this) {
+            super.setResponseData(response);
+            later = null; // after the new data, as in renderPending
+        }
+    }
+
+    @Override
+    public void setResponseData(String response, String encoding) {
+        synchronized (this) {
+            super.setResponseData(response, encoding);
+            later = null; // after the new data, as in renderPending
+        }
+    }
+
+    @Deprecated
+    @Override
+    public void setResponseData(String response) {
+        synchronized (this) {
+            super.setResponseData(response);
+            later = null; // after the new data, as in renderPending
+        }
+    }
+
+    /**
+     * Renders the pending data, outside the lock (the text renders once however many threads ask), and keeps its bytes
+     * unless the data was set anew meanwhile. {@code later} is cleared after the bytes are set, so a reader that sees
+     * it null sees them too.
+     */
+    private void renderPending() {
+        ResponseData pending = later;
+        if (pending == null) {
+            return;
+        }
+        byte[] bytes = pending.text().getBytes(StandardCharsets.UTF_8);
+        synchronized (this) {
+            if (later == pending) {
+                super.setResponseData(bytes);
+                later = null;
+            }
+        }
+    }
+
+    /** Java serialization writes SampleResult's fields, the data among them, before any method of ours could run. */
+    @Serial
+    private Object writeReplace() {
+        renderPending();
+        return this;
     }
 
     private static Optional<URL> url(String endpoint) {

@@ -1,6 +1,7 @@
 package io.rpcbench.sampler.thrift;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
 import java.lang.reflect.Field;
@@ -159,8 +160,8 @@ public final class ThriftServiceClient implements RpcClient {
 
     /** The returned value as JSON ({@code null} for void and oneway), cut at {@code response_max_bytes}. */
     @Override
-    public String responseText(Object response) {
-        return ThriftToJson.cap(method.render(response), settings.responseMaxBytes());
+    public ResponseData responseText(Object response) {
+        return ResponseData.of(ThriftToJson.cap(method.render(response), settings.responseMaxBytes()));
     }
 
     @Override

@@ -186,12 +186,12 @@ class TimedCallTest {
         }
 
         @Override
-        public String responseText(Object actual) {
+        public ResponseData responseText(Object actual) {
             pause();
             if (renderFailure != null) {
                 throw renderFailure;
             }
-            return String.valueOf(actual);
+            return ResponseData.of(String.valueOf(actual));
         }
 
         @Override

@@ -2,6 +2,18 @@ package io.rpcbench.sampler.dubbo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.Any;
+import com.google.protobuf.Message;
+import com.google.protobuf.Option;
+import com.google.protobuf.Timestamp;
+import io.rpcbench.sampler.call.CallOutcome;
+import io.rpcbench.sampler.call.ResponseData;
+import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.call.TimedCall;
+import io.rpcbench.sampler.protobuf.ProtobufJson;
+import io.rpcbench.user.UserProtoDesk;
+import io.rpcbench.user.proto.Page;
+import io.rpcbench.user.proto.PageRequest;
 import java.math.BigDecimal;
 import java.time.LocalDateTime;
 import java.time.MonthDay;
@@ -17,6 +29,48 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ResponseTextTest {
+
+    private static final Page PAGE = new UserProtoDesk().listUser(PageRequest.newBuilder().setPageNo(1).build());
+
+    @Test
+    void aPrintableProtobufAnswerIsPrintedWhenReadAsItWasBefore() {
+        ResponseData page = ResponseText.ofMessage(PAGE, 100_000);
+        ResponseData cut = ResponseText.ofMessage(PAGE, 100);
+
+        assertThat(page.rendered()).isFalse();
+        assertThat(cut.rendered()).isFalse();
+        assertThat(page.text()).isEqualTo(ResponseText.ofJson(ProtobufJson.print(PAGE), 100_000).text())
+                .startsWith("{\"users\":[{\"id\":\"15\",\"name\":\"User 15\",");
+        assertThat(cut.text()).isEqualTo(ResponseText.ofJson(ProtobufJson.print(PAGE), 100).text())
+                .contains(ResponseText.CUT_MARK);
+    }
+
+    @Test
+    void anAnswerThatCanHoldAnAnyIsPrintedAtOnce() {
+        ResponseData option = ResponseText.ofMessage(Option.newBuilder().setName("empty").build(), 4096);
+
+        assertThat(option.rendered()).isTrue();
+        assertThat(option.text()).isEqualTo("{\"name\":\"empty\"}");
+    }
+
+    /** The contract kept: an answer that cannot be shown fails its sample, when the sample ends. */
+    @Test
+    void anUnresolvableAnyStillFailsTheSampleAsSerialization() {
+        Option answer = Option.newBuilder().setName("x").setValue(Any.pack(Timestamp.getDefaultInstance())).build();
+
+        CallOutcome outcome = TimedCall.run(new AnsweringClient(answer), "getOption", new TimedCall.Stopwatch() {
+            @Override
+            public void start() {}
+
+            @Override
+            public void stop() {}
+        });
+
+        assertThat(outcome.responseCode()).isEqualTo("serialization");
+        assertThat(outcome.message()).isEqualTo("serialization calling fake://target: the response could not be "
+                + "written as the sample's response data: the protobuf message google.protobuf.Option cannot be "
+                + "written as JSON: Cannot find type for url: type.googleapis.com/google.protobuf.Timestamp");
+    }
 
     @Test
     void typedResultsOfOtherJavaTimeTypesAndOptionalsAreWritten() {
@@ -56,5 +110,51 @@ class ResponseTextTest {
 
         assertThat(text.fullBytes()).isEqualTo(202);
         assertThat(text.text()).isEqualTo("\"éééé\n" + ResponseText.CUT_MARK + "9 of 202 bytes shown]");
+    }
+
+    /** A client answering one protobuf message, shown as DubboServiceClient and ProtoStubClient show theirs. */
+    private record AnsweringClient(Message answer) implements RpcClient {
+        @Override
+        public Object call() {
+            return answer;
+        }
+
+        @Override
+        public String mismatch(Object response) {
+            return null;
+        }
+
+        @Override
+        public long sentBytes() {
+            return 0;
+        }
+
+        @Override
+        public long receivedBytes(Object response) {
+            return answer.getSerializedSize();
+        }
+
+        @Override
+        public ResponseData responseText(Object response) {
+            return ResponseText.ofMessage((Message) response, 4096);
+        }
+
+        @Override
+        public String answeredBy() {
+            return "fake://127.0.0.1:1";
+        }
+
+        @Override
+        public String target() {
+            return "fake://target";
+        }
+
+        @Override
+        public boolean interrupt() {
+            return false;
+        }
+
+        @Override
+        public void close() {}
     }
 }

@@ -3,6 +3,7 @@ package io.rpcbench.sampler.jmeter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcbench.sampler.call.ResponseData;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -11,6 +12,15 @@ import java.io.ObjectOutputStream;
 import java.net.URL;
 import java.net.URLConnection;
 import java.net.URLStreamHandler;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
 
@@ -86,6 +96,92 @@ class RpcSampleResultTest {
         }));
         assertThatThrownBy(() -> roundTrip(result)).isInstanceOf(IOException.class)
                 .hasMessageContaining("unknown protocol: dubbo");
+    }
+
+    @Test
+    void dataGivenLaterIsRenderedOnceAndOnlyWhenRead() {
+        AtomicInteger renders = new AtomicInteger();
+        RpcSampleResult result = new RpcSampleResult();
+        result.setResponseDataLater(ResponseData.later(() -> {
+            renders.incrementAndGet();
+            return "{\"name\":\"Zoë\"}";
+        }));
+        result.setBodySize(14L);
+
+        assertThat(result.getBytesAsLong()).isEqualTo(14); // what the CSV results read: no rendering
+        assertThat(result.getDataEncodingWithDefault()).isEqualTo("UTF-8");
+        assertThat(renders).hasValue(0);
+        assertThat(result.getResponseDataAsString()).isEqualTo("{\"name\":\"Zoë\"}");
+        assertThat(result.getResponseData()).isEqualTo("{\"name\":\"Zoë\"}".getBytes(StandardCharsets.UTF_8));
+        assertThat(result.getResponseDataAsString()).isEqualTo("{\"name\":\"Zoë\"}");
+        assertThat(renders).hasValue(1);
+    }
+
+    @Test
+    void concurrentReadersSeeTheSameDataRenderedOnce() throws Exception {
+        int readers = 8;
+        AtomicInteger renders = new AtomicInteger();
+        CountDownLatch asking = new CountDownLatch(readers);
+        RpcSampleResult result = new RpcSampleResult();
+        result.setResponseDataLater(ResponseData.later(() -> {
+            renders.incrementAndGet();
+            try {
+                asking.await(10, TimeUnit.SECONDS); // the first reader renders while the others ask
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return "[1,2,3]";
+        }));
+        ExecutorService threads = Executors.newFixedThreadPool(readers);
+        try {
+            List<Future<String>> reads = new ArrayList<>();
+            for (int i = 0; i < readers; i++) {
+                boolean asText = i % 2 == 0;
+                reads.add(threads.submit(() -> {
+                    asking.countDown();
+                    return asText ? result.getResponseDataAsString()
+                            : new String(result.getResponseData(), StandardCharsets.UTF_8);
+                }));
+            }
+            for (Future<String> read : reads) {
+                assertThat(read.get(10, TimeUnit.SECONDS)).isEqualTo("[1,2,3]");
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+        assertThat(renders).hasValue(1);
+    }
+
+    @Test
+    void dataSetAfterwardsReplacesTheDataGivenLaterUnrendered() {
+        AtomicInteger renders = new AtomicInteger();
+        RpcSampleResult result = new RpcSampleResult();
+        result.setResponseDataLater(ResponseData.later(() -> {
+            renders.incrementAndGet();
+            return "rendered";
+        }));
+
+        result.setResponseData(new byte[0]); // what a remote engine's stripping sender does to a passing sample
+
+        assertThat(result.getResponseData()).isEmpty();
+        assertThat(result.getResponseDataAsString()).isEmpty();
+        assertThat(renders).hasValue(0);
+        result.setResponseData("set", "UTF-8");
+        assertThat(result.getResponseDataAsString()).isEqualTo("set");
+    }
+
+    /** A remote engine sends each sample to the controller by Java serialization: the data must go with it. */
+    @Test
+    void dataGivenLaterCrossesJavaSerialization() throws Exception {
+        RpcSampleResult result = new RpcSampleResult();
+        result.setEndpoint("tri://198.18.0.3:50051");
+        result.setResponseDataLater(ResponseData.later(() -> "{\"users\":[]}"));
+
+        SampleResult received = (SampleResult) roundTrip(result);
+
+        assertThat(received.getResponseDataAsString()).isEqualTo("{\"users\":[]}");
+        assertThat(received.getResponseData()).isEqualTo("{\"users\":[]}".getBytes(StandardCharsets.UTF_8));
+        assertThat(received.getUrlAsString()).isEqualTo("tri://198.18.0.3:50051");
     }
 
     private static Object roundTrip(Object value) throws IOException, ClassNotFoundException {

@@ -114,6 +114,24 @@ class UserProtoIT {
         }
     }
 
+    /** From a descriptor set too, an answer is printed as JSON only when read, a message as a stream. */
+    @Test
+    void aDescriptorAnswerIsPrintedOnlyWhenRead() throws Exception {
+        RpcSampleResult user = (RpcSampleResult) SamplerRun.runOnce(new DubboServiceSampler(),
+                descriptorCall("getUser", "[{\"id\": 7}]"));
+        RpcSampleResult stream = (RpcSampleResult) SamplerRun.runOnce(new DubboServiceSampler(),
+                descriptorCall("streamUsers", "[{\"pageNo\": 2}]"));
+
+        assertThat(user.isSuccessful()).as(user.getResponseMessage()).isTrue();
+        assertThat(stream.isSuccessful()).as(stream.getResponseMessage()).isTrue();
+        assertThat(user.responseDataPending()).isTrue();
+        assertThat(stream.responseDataPending()).isTrue();
+        assertUser7(ExactJson.MAPPER.readTree(user.getResponseDataAsString()));
+        assertThat(ExactJson.MAPPER.readTree(stream.getResponseData())).hasSize(15);
+        assertThat(user.responseDataPending()).isFalse();
+        assertThat(stream.responseDataPending()).isFalse();
+    }
+
     /**
      * A stream the provider ends with an error: a method the descriptor set has and the provider does not (a newer
      * .proto than the provider's), which the provider answers with gRPC's UNIMPLEMENTED.

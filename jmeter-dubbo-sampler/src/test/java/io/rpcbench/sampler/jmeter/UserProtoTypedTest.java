@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rpcbench.sampler.json.ExactJson;
+import io.rpcbench.sampler.protobuf.ProtobufJson;
 import io.rpcbench.user.UserDesk;
+import io.rpcbench.user.proto.Page;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -83,6 +85,21 @@ class UserProtoTypedTest {
                 assertThat(page.path("users").get(i).path("id").asText()).isEqualTo(Integer.toString(30 + i));
             }
         }
+    }
+
+    /** The page is printed as JSON only when read; its bytes, over triple, are the message's own. */
+    @Test
+    void aPageIsPrintedOnlyWhenReadAndCountsItsProtobufBytes() {
+        RpcSampleResult result = (RpcSampleResult) SamplerRun.runOnce(new DubboServiceSampler(),
+                parameters(tri, "listUser", "[{\"pageNo\": 2}]"));
+
+        assertThat(result.isSuccessful()).as(result.getResponseMessage()).isTrue();
+        assertThat(result.responseDataPending()).isTrue();
+        Page page = (Page) ProtobufJson.parse(result.getResponseDataAsString(), Page.newBuilder(), "the answer");
+        assertThat(result.responseDataPending()).isFalse();
+        assertThat(page.getUsersCount()).isEqualTo(UserDesk.PAGE_SIZE);
+        assertThat(page.getUsers(0).getId()).isEqualTo(30);
+        assertThat(result.getBytesAsLong()).isEqualTo(page.getSerializedSize());
     }
 
     @Test

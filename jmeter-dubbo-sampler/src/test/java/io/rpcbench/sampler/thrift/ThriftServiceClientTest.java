@@ -56,7 +56,7 @@ class ThriftServiceClientTest {
     private static String call(ThriftServiceClient client, String arguments) throws Exception {
         client.bind(new SamplerParameters(name -> ThriftServiceSettings.ARGUMENTS.equals(name) ? arguments : null));
         client.prepare();
-        return client.responseText(client.call());
+        return client.responseText(client.call()).text();
     }
 
     /** A new user's mistake: a plain call to a server that serves only multiplexed services. */
