@@ -127,14 +127,19 @@ public final class DubboReferences {
     }
 
     private static Shared open(DubboSettings settings, Class<?> proxyType) {
+        DubboJvmSettings.applyDefaults(); // before Dubbo's classes read them, the registry's look-up below included
+        Optional<String> providedBy = Optional.empty();
         if (!settings.direct()) {
             // Told not to check, Dubbo would fail with a message that does not name the registry (or an NPE).
             URI registry = URI.create(settings.address());
             RegistryUnreachableException.requireReachable(settings.address(), registry.getHost(), registry.getPort(),
                     settings.timeoutMs());
+            // Before any Dubbo model exists: a registry that is slow or unreadable fails here, and nothing is left to
+            // destroy (made after the bootstrap, a failure leaked its ApplicationModel, and the first consumer's
+            // FrameworkModel).
+            providedBy = providedBy(settings);
         }
         if (framework == null) {
-            DubboJvmSettings.applyDefaults(); // before Dubbo's classes read them
             framework = new FrameworkModel();
         }
         ApplicationConfig application = new ApplicationConfig(APPLICATION_NAME);
@@ -192,7 +197,7 @@ public final class DubboReferences {
             bootstrap.registry(registry);
             // Without a metadata centre Dubbo maps no interface to its application: a provider registered at
             // application level only would never be found. The registry's own mapping names it instead.
-            providedBy(settings).ifPresent(reference::setProvidedBy);
+            providedBy.ifPresent(reference::setProvidedBy);
         }
         bootstrap.reference(reference);
         try {

@@ -9,7 +9,12 @@ import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.sampler.LoopbackProviders;
 import io.rpcbench.sampler.call.RegistryUnreachableException;
 import io.rpcbench.sampler.call.SamplerParameters;
+import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.util.Map;
+import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.api.Test;
 
 class DubboReferencesTest {
@@ -37,6 +42,34 @@ class DubboReferencesTest {
             assertThat(afterRelease).as("built again, failing anew").isInstanceOf(RegistryUnreachableException.class)
                     .isNotSameAs(first);
         }
+    }
+
+    /**
+     * A registry that accepts connections but never answers (a ZooKeeper too slow, or not one) passes the reachability
+     * check and fails the look-up of the provider's application: no Dubbo model may be left behind, neither the
+     * consumer's ApplicationModel nor, for the first consumer, the FrameworkModel.
+     */
+    @Test
+    void aRegistryThatNeverAnswersLeavesNoDubboModelBehind() throws Exception {
+        assertThat(DubboReferences.liveConsumers()).as("consumers left by other tests").isZero();
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            DubboSettings settings = DubboSettings.from(new SamplerParameters(Map.of(
+                    "address", "zookeeper://127.0.0.1:" + silent.getLocalPort(), "timeout_ms", "1000")::get));
+            int frameworks = FrameworkModel.getAllInstances().size();
+            int applications = applicationModels();
+
+            Throwable failure = catchThrowable(() -> DubboReferences.acquire(settings, EchoService.class));
+
+            assertThat(failure).isInstanceOf(UncheckedIOException.class).hasCauseInstanceOf(ConnectException.class)
+                    .hasMessageContaining("no answer from ZooKeeper at 127.0.0.1:" + silent.getLocalPort());
+            assertThat(FrameworkModel.getAllInstances()).as("FrameworkModels").hasSize(frameworks);
+            assertThat(applicationModels()).as("ApplicationModels").isEqualTo(applications);
+            assertThat(DubboReferences.liveConsumers()).isZero();
+        }
+    }
+
+    private static int applicationModels() {
+        return FrameworkModel.getAllInstances().stream().mapToInt(f -> f.getAllApplicationModels().size()).sum();
     }
 
     private static DubboSettings settings(String address) {
