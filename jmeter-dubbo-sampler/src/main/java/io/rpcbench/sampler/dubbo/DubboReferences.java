@@ -1,6 +1,7 @@
 package io.rpcbench.sampler.dubbo;
 
 import io.rpcbench.sampler.call.RegistryUnreachableException;
+import io.rpcbench.sampler.protobuf.JsonPrintCheck;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -24,7 +25,8 @@ import org.apache.dubbo.rpc.service.GenericService;
  * <p>Order of calls: {@link #acquire} in {@code setupTest} (builds the reference the first time, then
  * returns the same thread-safe proxy), calls on the proxy, {@link #release} in {@code teardownTest}. The last release
  * destroys the FrameworkModel too, so a stopped test leaves no Dubbo thread behind; the next acquire makes a new one.
- * It also forgets the consumers that could not be built and the registries' metadata, so a rerun starts afresh.
+ * It also forgets the consumers that could not be built, the registries' metadata and the protobuf types' shapes, so a
+ * rerun starts afresh.
  *
  * <p>Why not Dubbo's own {@code SimpleReferenceCache}: it keys references by interface, group and
  * version only, so two samplers differing in address, timeout or serialization would share one proxy,
@@ -113,12 +115,14 @@ public final class DubboReferences {
 
     /**
      * Drops what the samplers remember beyond their consumers, once none is left: the consumers that could not be
-     * built and the registries' metadata. A rerun in the GUI (the same JVM) then builds again at once the consumer a
-     * registry that was down a moment ago refused, and reads a redeployed provider's methods anew.
+     * built, the registries' metadata and the protobuf types' shapes. A rerun in the GUI (the same JVM) then builds
+     * again at once the consumer a registry that was down a moment ago refused, reads a redeployed provider's methods
+     * anew, and keeps no type of the run before ({@link JsonPrintCheck#forget}).
      */
     private static void forget() {
         FAILED.clear();
         RegistryMetadata.forget();
+        JsonPrintCheck.forget();
     }
 
     /** How many distinct consumers are alive: for tests and diagnostics. */

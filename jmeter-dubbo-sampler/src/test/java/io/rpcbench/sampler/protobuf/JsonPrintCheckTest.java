@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.protobuf.Any;
+import com.google.protobuf.AnyProto;
 import com.google.protobuf.DescriptorProtos.DescriptorProto;
+import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
+import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.DescriptorValidationException;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.Duration;
 import com.google.protobuf.DynamicMessage;
@@ -102,6 +107,81 @@ class JsonPrintCheckTest {
                 .addNestedType(DescriptorProto.newBuilder().setName("Inner")).build();
 
         assertThat(JsonPrintCheck.printable(nested)).isTrue();
+    }
+
+    /**
+     * As proto-descriptor has it: every JMeter thread reads the descriptor set anew, so its types are other objects of
+     * the same content. They share what is remembered of them, and each is checked against its own fields.
+     */
+    @Test
+    void typesReadAnewFromTheSameDescriptorSetShareTheirRememberedShapes() throws Exception {
+        JsonPrintCheck.forget();
+        DynamicMessage firstThreads = DynamicMessage.parseFrom(usersFromADescriptorSet().findMessageTypeByName("Page"),
+                PAGE.toByteString());
+        assertThat(JsonPrintCheck.printable(firstThreads)).isTrue();
+        int remembered = JsonPrintCheck.rememberedTypes();
+
+        for (int thread = 0; thread < 3; thread++) {
+            FileDescriptor users = usersFromADescriptorSet();
+            DynamicMessage page = DynamicMessage.parseFrom(users.findMessageTypeByName("Page"), PAGE.toByteString());
+            DynamicMessage badUser = DynamicMessage.parseFrom(users.findMessageTypeByName("User"),
+                    outOfRange(PAGE.getUsers(0)).toByteString());
+
+            assertThat(JsonPrintCheck.printable(page)).isTrue();
+            assertThat(JsonPrintCheck.printable(badUser)).isFalse();
+        }
+        assertThat(remembered).as("Page, User and the Timestamp").isGreaterThanOrEqualTo(3);
+        assertThat(JsonPrintCheck.rememberedTypes()).as("types remembered after three more reads of the set")
+                .isEqualTo(remembered);
+    }
+
+    /** Two runs in one GUI JVM may load two versions of a .proto, with the same names: each is checked as it is. */
+    @Test
+    void anotherVersionOfATypeOfTheSameNameIsCheckedAsItIs() throws Exception {
+        DynamicMessage withTimestamp = DynamicMessage.getDefaultInstance(
+                holder("google.protobuf.Timestamp", TimestampProto.getDescriptor()));
+        DynamicMessage withAny = DynamicMessage.getDefaultInstance(
+                holder("google.protobuf.Any", AnyProto.getDescriptor()));
+
+        assertThat(withAny.getDescriptorForType().getFullName())
+                .isEqualTo(withTimestamp.getDescriptorForType().getFullName());
+        assertThat(JsonPrintCheck.printable(withTimestamp)).isTrue();
+        assertThat(JsonPrintCheck.printable(withAny)).as("the version that can hold an Any").isFalse();
+        assertThat(JsonPrintCheck.printable(withTimestamp)).isTrue();
+    }
+
+    /** What the release of the samplers' last Dubbo consumer does: nothing of a run is kept for the next. */
+    @Test
+    void forgetDropsEveryRememberedType() {
+        assertThat(JsonPrintCheck.printable(PAGE)).isTrue();
+        assertThat(JsonPrintCheck.rememberedTypes()).isPositive();
+
+        JsonPrintCheck.forget();
+
+        assertThat(JsonPrintCheck.rememberedTypes()).isZero();
+        assertThat(JsonPrintCheck.printable(PAGE)).as("found again").isTrue();
+    }
+
+    /** The user service's types parsed and built anew, as a read of a descriptor set gives them: new objects. */
+    private static FileDescriptor usersFromADescriptorSet() throws Exception {
+        FileDescriptor timestamps = FileDescriptor.buildFrom(
+                FileDescriptorProto.parseFrom(TimestampProto.getDescriptor().toProto().toByteString()),
+                new FileDescriptor[0]);
+        return FileDescriptor.buildFrom(
+                FileDescriptorProto.parseFrom(UserProto.getDescriptor().toProto().toByteString()),
+                new FileDescriptor[] {timestamps});
+    }
+
+    /** {@code demo.Holder}, whose one field is of {@code fieldType}, declared in {@code dependency}. */
+    private static Descriptor holder(String fieldType, FileDescriptor dependency) throws DescriptorValidationException {
+        FileDescriptorProto file = FileDescriptorProto.newBuilder().setName("holder.proto").setPackage("demo")
+                .setSyntax("proto3").addDependency(dependency.getName())
+                .addMessageType(DescriptorProto.newBuilder().setName("Holder").addField(
+                        FieldDescriptorProto.newBuilder().setName("value").setNumber(1)
+                                .setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL)
+                                .setType(FieldDescriptorProto.Type.TYPE_MESSAGE).setTypeName("." + fieldType)))
+                .build();
+        return FileDescriptor.buildFrom(file, new FileDescriptor[] {dependency}).findMessageTypeByName("Holder");
     }
 
     private static User outOfRange(User user) {
