@@ -35,6 +35,13 @@ import org.apache.jmeter.samplers.SampleResult;
  * later {@code setResponseData} replaces it unrendered (a remote engine's stripping sender does); Java serialization
  * (a remote engine sends its samples so) renders it first, in {@code writeReplace}, since {@code SampleResult}'s fields
  * are written before a subclass's {@code writeObject} could run.
+ *
+ * <p>Until it is read, a sample with pending data holds the whole answer, not the text cut at
+ * {@code response_max_bytes}: a listener that keeps samples unread keeps their answers. JMeter's copy constructor
+ * {@code SampleResult(SampleResult)} copies the private field only: a copy made before the data is read has none. A
+ * render that fails (it should not: only what cannot fail is left for later) does not throw at each read, on a
+ * listener's thread where JMeter would only log it: the data becomes, once, the text {@value #RENDER_FAILED} followed
+ * by the failure.
  */
 public class RpcSampleResult extends SampleResult {
 
@@ -46,6 +53,9 @@ public class RpcSampleResult extends SampleResult {
             throw new IOException(url + " names an RPC endpoint; it cannot be opened as a URL");
         }
     };
+
+    /** The start of the data of a sample whose pending data could not be rendered, followed by the failure. */
+    public static final String RENDER_FAILED = "the response could not be rendered as JSON: ";
 
     /** How many endpoints' URLs are remembered: far more providers than a run calls, and a bound on memory. */
     static final int MAX_REMEMBERED_URLS = 1024;
@@ -139,15 +149,21 @@ public class RpcSampleResult extends SampleResult {
 
     /**
      * Renders the pending data, outside the lock (the text renders once however many threads ask), and keeps its bytes
-     * unless the data was set anew meanwhile. {@code later} is cleared after the bytes are set, so a reader that sees
-     * it null sees them too.
+     * unless the data was set anew meanwhile; a failure to render is kept as the text {@value #RENDER_FAILED} and the
+     * failure. {@code later} is cleared after the bytes are set, so a reader that sees it null sees them too.
      */
     private void renderPending() {
         ResponseData pending = later;
         if (pending == null) {
             return;
         }
-        byte[] bytes = pending.text().getBytes(StandardCharsets.UTF_8);
+        String text;
+        try {
+            text = pending.text();
+        } catch (RuntimeException e) {
+            text = RENDER_FAILED + e;
+        }
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         synchronized (this) {
             if (later == pending) {
                 super.setResponseData(bytes);

@@ -170,6 +170,27 @@ class RpcSampleResultTest {
         assertThat(result.getResponseDataAsString()).isEqualTo("set");
     }
 
+    /** A listener reading the data gets, once, a text naming the failure instead of an exception on every read. */
+    @Test
+    void dataThatCannotBeRenderedBecomesATextNamingTheFailureOnce() {
+        AtomicInteger renders = new AtomicInteger();
+        RpcSampleResult result = new RpcSampleResult();
+        result.setResponseDataLater(ResponseData.later(() -> {
+            renders.incrementAndGet();
+            throw new IllegalArgumentException("Timestamp is not valid");
+        }));
+
+        String text = result.getResponseDataAsString();
+
+        assertThat(text).isEqualTo("the response could not be rendered as JSON: "
+                + "java.lang.IllegalArgumentException: Timestamp is not valid")
+                .startsWith(RpcSampleResult.RENDER_FAILED);
+        assertThat(result.getResponseData()).isEqualTo(text.getBytes(StandardCharsets.UTF_8));
+        assertThat(result.getResponseDataAsString()).isEqualTo(text);
+        assertThat(result.responseDataPending()).isFalse();
+        assertThat(renders).hasValue(1);
+    }
+
     /** A remote engine sends each sample to the controller by Java serialization: the data must go with it. */
     @Test
     void dataGivenLaterCrossesJavaSerialization() throws Exception {
