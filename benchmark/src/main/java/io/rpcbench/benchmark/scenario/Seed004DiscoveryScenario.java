@@ -16,7 +16,7 @@ import java.util.function.Function;
  * migration step: interface-level ({@code FORCE_INTERFACE}), application-level ({@code FORCE_APPLICATION}) and both
  * ({@code APPLICATION_FIRST}, Dubbo 3's default). Each cell's set-up ({@link DiscoveryExtra}) is the provider app (the
  * real service called), two ZooKeepers filled in the seed's shape and changing addresses at a set rate, and a fresh
- * consumer JVM ({@code -Xmx768m}, one CPU); its plan reads the consumer's figures every 5 s, and after it
+ * consumer JVM ({@code -Xmx768m -XX:MaxRAM=2g}, one CPU: the seed's 1C2G box); its plan reads the consumer's figures every 5 s, and after it
  * {@link DiscoveryFiguresStep} keeps the last ones with the consumer's RSS.
  *
  * <p>Parameters ({@code --param NAME=VALUE}): the registry's shape ({@code instances}, {@code interfaces},
@@ -206,7 +206,9 @@ final class Seed004DiscoveryScenario implements Scenario {
                 table = table.withNote(result.cell().name() + ": the last failed call: " + failure.get());
             }
         }
-        return table.withNote("figures: the consumer's, at the end of the measured window; RSS from /proc/PID/status; "
+        return table.withNote("figures: the consumer's (a JVM with -Xmx768m -XX:MaxRAM=2g -XX:ActiveProcessorCount=1, "
+                + "the seed's 1 core 2 GB box: its initial heap and young generation sized for 2 GB, not this host), "
+                + "at the end of the measured window; RSS from /proc/PID/status; "
                 + "GCs counted from its start (its subscription's address push included), one collection of its own "
                 + "left out; addresses held: invokers in its directories over both registries (protocol dubbo of "
                 + "the URLs' protocols; the fake instances are referred lazily and never dialled, 'connections to fake "
