@@ -41,7 +41,7 @@ class Seed004DiscoveryScenarioIT {
             assertThat(cell.samples()).as("%s reads of the consumer's figures", name).isPositive();
             assertThat(cell.errors()).as("%s failed reads (see %s)", name, cell.folder()).isZero();
             Properties figures = figures(cell.folder());
-            for (String positive : new String[] {"rss_kib", "rss_peak_kib", "heap_after_gc_bytes", "calls", "urls",
+            for (String positive : new String[] {"rss_kib", "rss_peak_kib", "live_heap_bytes", "calls", "urls",
                     "instances", "references", "fill.ms", "refer.ms"}) {
                 assertThat(number(figures, positive)).as("%s %s in %s", name, positive, figures).isPositive();
             }

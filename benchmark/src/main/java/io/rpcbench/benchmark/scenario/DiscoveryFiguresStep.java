@@ -20,8 +20,9 @@ import java.util.TreeMap;
 
 /**
  * After a discovery cell's plan, while its consumer still runs: reads the consumer's resident memory from
- * {@code /proc/<pid>/status} ({@code VmRSS}, and its peak {@code VmHWM}), its own figures ({@code GET /figures}: GCs,
- * heap after GC, addresses held, calls), and the peers of its TCP connections ({@code ss -tanp}, by its PID), and
+ * {@code /proc/<pid>/status} ({@code VmRSS}, and its peak {@code VmHWM}), its own figures ({@code GET /figures?final}:
+ * GCs, addresses held, calls, and its live heap, read after a full collection it runs for this read only), and the
+ * peers of its TCP connections ({@code ss -tanp}, by its PID), and
  * writes them with the set-up's figures into {@value #FILE} in the cell's folder, where the scenario's figures read
  * them ({@link #read}). A figure that cannot be read is left out, and the step says why in the file
  * ({@code unread.NAME}).
@@ -29,6 +30,8 @@ import java.util.TreeMap;
 final class DiscoveryFiguresStep implements AfterPlan {
 
     static final String FILE = "discovery-figures.properties";
+    /** The query of the consumer's final read, which adds its live heap (DiscoveryConsumerCommand). */
+    static final String FINAL_QUERY = "final";
 
     /** The set-up's plan properties copied into the file, under their names without {@code discovery.}. */
     private static final List<String> SETUP = List.of("urls", "instances", "fill.ms", "refer.ms");
@@ -51,7 +54,7 @@ final class DiscoveryFiguresStep implements AfterPlan {
         if (url.isEmpty()) {
             figures.setProperty("unread.figures", "the cell's properties name no discovery.figures.url");
         } else {
-            readConsumerFigures(url.get(), figures);
+            readConsumerFigures(url.get() + "?" + FINAL_QUERY, figures);
         }
         Files.createDirectories(context.folder());
         try (OutputStream out = Files.newOutputStream(context.folder().resolve(FILE))) {

@@ -176,7 +176,7 @@ final class Seed004DiscoveryScenario implements Scenario {
         List<Figure> figures = List.of(
                 kib("consumer RSS MB", "rss_kib"),
                 kib("consumer peak RSS MB", "rss_peak_kib"),
-                bytes("heap after GC MB", "heap_after_gc_bytes"),
+                bytes("live heap after a full GC MB", "live_heap_bytes"),
                 count("young GCs", "young_gcs"),
                 count("young GC pause ms", "young_gc_ms"),
                 count("full GCs", "full_gcs"),
@@ -209,13 +209,14 @@ final class Seed004DiscoveryScenario implements Scenario {
         return table.withNote("figures: the consumer's (a JVM with -Xmx768m -XX:MaxRAM=2g -XX:ActiveProcessorCount=1, "
                 + "the seed's 1 core 2 GB box: its initial heap and young generation sized for 2 GB, not this host), "
                 + "at the end of the measured window; RSS from /proc/PID/status; "
-                + "GCs counted from its start (its subscription's address push included), one collection of its own "
-                + "left out; addresses held: invokers in its directories over both registries (protocol dubbo of "
+                + "GCs counted from its start (its subscription's address push included); live heap: the heap in use "
+                + "after a full collection the consumer runs at the end, left out of the GC counts; addresses held: "
+                + "invokers in its directories over both registries (protocol dubbo of "
                 + "the URLs' protocols; the fake instances are referred lazily and never dialled, 'connections to fake "
                 + "instances' counts its TCP connections to 127.0.x.y other than 127.0.0.1 from ss -tanp)");
     }
 
-    /** Each mode's RSS and heap after GC against our interface-level cell's, in %. */
+    /** Each mode's RSS and live heap against our interface-level cell's, in %. */
     private static List<ScenarioTable.ComputedLine> relativeLines(List<CellResult> results) {
         Optional<Properties> base = results.stream().filter(r -> r.cell().name().equals(Mode.INTERFACE.cellName()))
                 .findFirst().flatMap(Seed004DiscoveryScenario::read);
@@ -223,7 +224,7 @@ final class Seed004DiscoveryScenario implements Scenario {
             return List.of();
         }
         List<ScenarioTable.ComputedLine> lines = new ArrayList<>();
-        for (String[] figure : new String[][] {{"consumer RSS %", "rss_kib"}, {"heap after GC %", "heap_after_gc_bytes"},
+        for (String[] figure : new String[][] {{"consumer RSS %", "rss_kib"}, {"live heap %", "live_heap_bytes"},
                 {"young GCs %", "young_gcs"}}) {
             Map<String, String> ours = new LinkedHashMap<>();
             for (CellResult result : results) {

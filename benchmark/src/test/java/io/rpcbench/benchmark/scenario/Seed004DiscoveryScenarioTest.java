@@ -69,7 +69,7 @@ class Seed004DiscoveryScenarioTest {
                     "http://127.0.0.1:1/figures", 500, 1000, true);
             CellResult result = run.result(dir, cells.get(n));
             Files.writeString(result.folder().resolve(DiscoveryFiguresStep.FILE), String.join("\n",
-                    "rss_kib=" + rssKib[n], "rss_peak_kib=" + rssKib[n], "heap_after_gc_bytes=104857600",
+                    "rss_kib=" + rssKib[n], "rss_peak_kib=" + rssKib[n], "live_heap_bytes=104857600",
                     "young_gcs=" + (10 * (n + 1)), "young_gc_ms=120", "full_gcs=0", "full_gc_ms=0",
                     "interface_addresses=4001", "application_addresses=0", "references=401", "urls=20000",
                     "instances=500", "fill.ms=30000", "refer.ms=45000", "calls=24", "failed_calls=0",
@@ -84,7 +84,7 @@ class Seed004DiscoveryScenarioTest {
                         + "+-75 % vs 2\\.x +500\\.0 *$")
                 .containsPattern("(?m)^ +young GCs +10 +ten-odd \\(2\\.x: hundreds\\) +20 +- +30 *$")
                 .containsPattern("(?m)^ +full GCs +0 +- +0 +0 \\(2\\.x: hundreds\\) +0 *$")
-                .containsPattern("(?m)^ +heap after GC MB +100\\.0 ")
+                .containsPattern("(?m)^ +live heap after a full GC MB +100\\.0 ")
                 .containsPattern("(?m)^ +connections to fake instances +0 ")
                 .containsPattern("(?m)^against our interface-level +consumer RSS % +\\+0\\.0 +\\S* *-25\\.0 +-50 "
                         + "\\(implied: -75 % vs -50 % of 2\\.x\\) +\\+25\\.0 *$")

@@ -12,14 +12,14 @@ import java.util.Set;
 
 /**
  * The consumer JVM's garbage collections since it started, read from its {@link GarbageCollectorMXBean}s, those it
- * ran itself left out: young and full collections and their pauses, and the heap in use after the latest collection.
+ * ran itself left out: young and full collections and their pauses; and its live heap, the heap in use after a full
+ * collection of its own ({@link #liveHeapBytes}), so that every mode's heap is read after the same kind of collection.
  * Counted from the start, as the seed counted over its whole run: the first address push, at subscription, is where
  * interface-level discovery allocates most. A collector is "full" when it
  * collects the old generation (Serial's MarkSweepCompact, Parallel's PS MarkSweep, G1's Old Generation, ...); the
  * others are young. One CPU ({@code -XX:ActiveProcessorCount=1}) makes HotSpot choose Serial.
  *
- * <p>Order of calls: {@link #runOwn} once (a collection of the consumer's own, so that a heap-after-GC figure exists),
- * then {@link #figures} whenever asked.
+ * <p>Order of calls: {@link #figures} whenever asked, {@link #liveHeapBytes} when the live heap is (it collects).
  */
 final class ConsumerGc {
 
@@ -47,13 +47,31 @@ final class ConsumerGc {
         return counts;
     }
 
-    /** {@code name=value} lines: young and full collections and pause ms since the start, ours out; heap after GC. */
+    /**
+     * Runs a full collection of its own (left out of the counts) and answers the heap in use after it, in bytes; -1
+     * when the JVM does not say.
+     */
+    long liveHeapBytes() {
+        runOwn();
+        GcInfo latest = null;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (FULL_COLLECTORS.contains(gc.getName())
+                    && gc instanceof com.sun.management.GarbageCollectorMXBean hotspot) {
+                GcInfo info = hotspot.getLastGcInfo();
+                if (info != null && (latest == null || info.getEndTime() > latest.getEndTime())) {
+                    latest = info;
+                }
+            }
+        }
+        return latest == null ? -1 : heapAfter(latest);
+    }
+
+    /** {@code name=value} lines: young and full collections and pause ms since the start, ours out. */
     Map<String, String> figures() {
         long youngCount = 0;
         long youngMs = 0;
         long fullCount = 0;
         long fullMs = 0;
-        GcInfo latest = null;
         StringBuilder names = new StringBuilder();
         List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
         for (GarbageCollectorMXBean gc : collectors) {
@@ -68,12 +86,6 @@ final class ConsumerGc {
                 youngMs += ms;
             }
             names.append(names.isEmpty() ? "" : ",").append(gc.getName().replace(' ', '_'));
-            if (gc instanceof com.sun.management.GarbageCollectorMXBean hotspot) {
-                GcInfo info = hotspot.getLastGcInfo();
-                if (info != null && (latest == null || info.getEndTime() > latest.getEndTime())) {
-                    latest = info;
-                }
-            }
         }
         Map<String, String> figures = new LinkedHashMap<>();
         figures.put("collectors", names.toString());
@@ -81,7 +93,6 @@ final class ConsumerGc {
         figures.put("young_gc_ms", Long.toString(youngMs));
         figures.put("full_gcs", Long.toString(fullCount));
         figures.put("full_gc_ms", Long.toString(fullMs));
-        figures.put("heap_after_gc_bytes", Long.toString(latest == null ? -1 : heapAfter(latest)));
         return figures;
     }
 
