@@ -16,8 +16,8 @@ import java.util.function.Function;
  * migration step: interface-level ({@code FORCE_INTERFACE}), application-level ({@code FORCE_APPLICATION}) and both
  * ({@code APPLICATION_FIRST}, Dubbo 3's default). Each cell's set-up ({@link DiscoveryExtra}) is the provider app (the
  * real service called), two ZooKeepers filled in the seed's shape and changing addresses at a set rate, and a fresh
- * consumer JVM ({@code -Xmx768m -XX:MaxRAM=2g}, one CPU: the seed's 1C2G box); its plan reads the consumer's figures every 5 s, and after it
- * {@link DiscoveryFiguresStep} keeps the last ones with the consumer's RSS.
+ * consumer JVM ({@code -Xmx768m -XX:MaxRAM=2g}, one CPU: the seed's 1C2G box); its plan reads the consumer's figures
+ * every 5 s, and after it {@link DiscoveryFiguresStep} keeps the last ones with the consumer's RSS.
  *
  * <p>Parameters ({@code --param NAME=VALUE}): the registry's shape ({@code instances}, {@code interfaces},
  * {@code protocols}, {@code instances-per-app}, {@code url-bytes}), {@code churn-per-minute} and
@@ -73,11 +73,11 @@ final class Seed004DiscoveryScenario implements Scenario {
     static final SeedColumn SEED_INTERFACE = new SeedColumn("seed 004, section 2: Dubbo 3 interface-level vs 2.x",
             SEED_HARDWARE, Map.of(
                     "consumer RSS MB", "-50 % vs 2.x",
-                    "young GCs", "ten-odd (2.x: hundreds)"));
+                    "young GCs during address changes", "ten-odd (2.x: hundreds)"));
     static final SeedColumn SEED_APPLICATION = new SeedColumn("seed 004, section 2: Dubbo 3 application-level vs 2.x",
             SEED_HARDWARE, Map.of(
                     "consumer RSS MB", "-75 % vs 2.x",
-                    "full GCs", "0 (2.x: hundreds)"));
+                    "full GCs during address changes", "0 (2.x: hundreds)"));
 
     /** Parameter names, with their meaning and default. */
     static final Map<String, String> PARAMETERS = parameterMeanings();
@@ -177,10 +177,14 @@ final class Seed004DiscoveryScenario implements Scenario {
                 kib("consumer RSS MB", "rss_kib"),
                 kib("consumer peak RSS MB", "rss_peak_kib"),
                 bytes("live heap after a full GC MB", "live_heap_bytes"),
-                count("young GCs", "young_gcs"),
-                count("young GC pause ms", "young_gc_ms"),
-                count("full GCs", "full_gcs"),
-                count("full GC pause ms", "full_gc_ms"),
+                count("young GCs since start", "young_gcs"),
+                count("young GC pause ms since start", "young_gc_ms"),
+                count("full GCs since start", "full_gcs"),
+                count("full GC pause ms since start", "full_gc_ms"),
+                count("young GCs during address changes", "changes_young_gcs"),
+                count("young GC pause ms during address changes", "changes_young_gc_ms"),
+                count("full GCs during address changes", "changes_full_gcs"),
+                count("full GC pause ms during address changes", "changes_full_gc_ms"),
                 count("interface-level addresses held", "interface_addresses"),
                 count("application-level addresses held", "application_addresses"),
                 count("references", "references"),
@@ -209,8 +213,10 @@ final class Seed004DiscoveryScenario implements Scenario {
         return table.withNote("figures: the consumer's (a JVM with -Xmx768m -XX:MaxRAM=2g -XX:ActiveProcessorCount=1, "
                 + "the seed's 1 core 2 GB box: its initial heap and young generation sized for 2 GB, not this host), "
                 + "at the end of the measured window; RSS from /proc/PID/status; "
-                + "GCs counted from its start (its subscription's address push included); live heap: the heap in use "
-                + "after a full collection the consumer runs at the end, left out of the GC counts; addresses held: "
+                + "GCs counted from its start (its subscription's address push included) and during the address "
+                + "changes (from its ready line, subscribed: the seed's claim), its own full collection left out of "
+                + "both; live heap: the heap in use "
+                + "after that full collection, which it runs at the end; addresses held: "
                 + "invokers in its directories over both registries (protocol dubbo of "
                 + "the URLs' protocols; the fake instances are referred lazily and never dialled, 'connections to fake "
                 + "instances' counts its TCP connections to 127.0.x.y other than 127.0.0.1 from ss -tanp)");
@@ -225,7 +231,7 @@ final class Seed004DiscoveryScenario implements Scenario {
         }
         List<ScenarioTable.ComputedLine> lines = new ArrayList<>();
         for (String[] figure : new String[][] {{"consumer RSS %", "rss_kib"}, {"live heap %", "live_heap_bytes"},
-                {"young GCs %", "young_gcs"}}) {
+                {"young GCs during address changes %", "changes_young_gcs"}}) {
             Map<String, String> ours = new LinkedHashMap<>();
             for (CellResult result : results) {
                 Optional<Double> value = read(result).flatMap(p -> number(p, figure[1]));

@@ -70,7 +70,9 @@ class Seed004DiscoveryScenarioTest {
             CellResult result = run.result(dir, cells.get(n));
             Files.writeString(result.folder().resolve(DiscoveryFiguresStep.FILE), String.join("\n",
                     "rss_kib=" + rssKib[n], "rss_peak_kib=" + rssKib[n], "live_heap_bytes=104857600",
-                    "young_gcs=" + (10 * (n + 1)), "young_gc_ms=120", "full_gcs=0", "full_gc_ms=0",
+                    "young_gcs=" + (10 * (n + 1) + 5), "young_gc_ms=120", "full_gcs=1", "full_gc_ms=30",
+                    "changes_young_gcs=" + (10 * (n + 1)), "changes_young_gc_ms=100", "changes_full_gcs=0",
+                    "changes_full_gc_ms=0",
                     "interface_addresses=4001", "application_addresses=0", "references=401", "urls=20000",
                     "instances=500", "fill.ms=30000", "refer.ms=45000", "calls=24", "failed_calls=0",
                     "fake_peers=0", "peers={127.0.0.1\\=5}", "collectors=Copy,MarkSweepCompact", "last_failure="));
@@ -82,8 +84,11 @@ class Seed004DiscoveryScenarioTest {
         assertThat(text).startsWith("seed-004-discovery: service discovery")
                 .containsPattern("(?m)^address push, two ZooKeepers +consumer RSS MB +400\\.0 +-50 % vs 2\\.x +300\\.0 "
                         + "+-75 % vs 2\\.x +500\\.0 *$")
-                .containsPattern("(?m)^ +young GCs +10 +ten-odd \\(2\\.x: hundreds\\) +20 +- +30 *$")
-                .containsPattern("(?m)^ +full GCs +0 +- +0 +0 \\(2\\.x: hundreds\\) +0 *$")
+                .containsPattern("(?m)^ +young GCs since start +15 +- +25 +- +35 *$")
+                .containsPattern("(?m)^ +full GCs since start +1 +- +1 +- +1 *$")
+                .containsPattern("(?m)^ +young GCs during address changes +10 +ten-odd \\(2\\.x: hundreds\\) +20 +- "
+                        + "+30 *$")
+                .containsPattern("(?m)^ +full GCs during address changes +0 +- +0 +0 \\(2\\.x: hundreds\\) +0 *$")
                 .containsPattern("(?m)^ +live heap after a full GC MB +100\\.0 ")
                 .containsPattern("(?m)^ +connections to fake instances +0 ")
                 .containsPattern("(?m)^against our interface-level +consumer RSS % +\\+0\\.0 +\\S* *-25\\.0 +-50 "
