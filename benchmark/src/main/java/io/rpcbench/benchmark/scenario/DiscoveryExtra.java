@@ -20,7 +20,8 @@ import java.util.Map;
  * fresh registries and a fresh consumer.
  *
  * <p>Plan properties: {@code discovery.figures.port} (the consumer's figures on 127.0.0.1, read by the plan),
- * {@code discovery.figures.url}, {@code discovery.consumer.pid}, {@code discovery.farm.pid}, and the farm's and the
+ * {@code discovery.figures.url}, {@code discovery.farm.figures.url} (the farm's: its address changes),
+ * {@code discovery.consumer.pid}, {@code discovery.farm.pid}, and the farm's and the
  * consumer's ready-line figures as {@code discovery.urls}, {@code discovery.instances}, {@code discovery.fill.ms},
  * {@code discovery.refer.ms}.
  */
@@ -85,6 +86,7 @@ final class DiscoveryExtra {
             String figures = consumerReady.get("figures");
             Map<String, String> properties = new LinkedHashMap<>();
             properties.put("discovery.figures.url", figures);
+            properties.put("discovery.farm.figures.url", farmReady.get("figures"));
             properties.put("discovery.figures.port", figures.replaceAll("^http://[^:]+:([0-9]+)/.*$", "$1"));
             properties.put("discovery.consumer.pid", Long.toString(consumer.pid()));
             properties.put("discovery.farm.pid", Long.toString(farm.pid()));
