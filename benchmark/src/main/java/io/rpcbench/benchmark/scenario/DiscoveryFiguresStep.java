@@ -23,9 +23,9 @@ import java.util.TreeMap;
  * {@code /proc/<pid>/status} ({@code VmRSS}, and its peak {@code VmHWM}), its own figures ({@code GET /figures?final}:
  * GCs, addresses held, calls, and its live heap, read after a full collection it runs for this read only), and the
  * peers of its TCP connections ({@code ss -tanp}, by its PID), and the registry farm's figures ({@code GET /figures}:
- * its address changes and failed steps), and writes them with the set-up's figures into {@value #FILE} in the cell's
- * folder, where the scenario's figures read them ({@link #read}). A figure that cannot be read is left out, and the
- * step says why in the file ({@code unread.NAME}).
+ * its address changes and failed steps, and connections to the fake instances it listens on), and writes them with
+ * the set-up's figures into {@value #FILE} in the cell's folder, where the scenario's figures read them
+ * ({@link #read}). A figure that cannot be read is left out, and the step says why in the file ({@code unread.NAME}).
  */
 final class DiscoveryFiguresStep implements AfterPlan {
 
@@ -98,7 +98,8 @@ final class DiscoveryFiguresStep implements AfterPlan {
 
     /**
      * The consumer's TCP peers by address: {@code peers} lists them with their connection counts, {@code fake_peers}
-     * counts connections to any loopback address other than 127.0.0.1 (the fake instances live on 127.0.x.y, x from 1).
+     * counts connections to any loopback address other than 127.0.0.1 (the fake instances live on 127.0.x.y, x from 1):
+     * a connection held at the end; a dial refused leaves none, which the farm's listeners count instead.
      */
     private static void readPeers(long pid, Properties figures) {
         try {

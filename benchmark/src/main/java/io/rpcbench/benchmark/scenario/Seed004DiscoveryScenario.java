@@ -196,7 +196,9 @@ final class Seed004DiscoveryScenario implements Scenario {
                 count("failed address-change steps", "failed_churn_steps"),
                 count("echo calls", "calls"),
                 count("failed calls", "failed_calls"),
-                count("connections to fake instances", "fake_peers"),
+                count("connections to fake instances", "fake_connections"),
+                count("fake instances listening", "fake_listeners"),
+                count("consumer TCP connections to 127.0.x.y", "fake_peers"),
                 text("consumer TCP peers", "peers"),
                 text("collectors", "collectors"));
         ScenarioTable table = ScenarioTable.of(NAME, "service discovery, a consumer subscribed to every address in "
@@ -225,8 +227,11 @@ final class Seed004DiscoveryScenario implements Scenario {
                 + "subscribed: the seed's claim), its own full collection left out of both; live heap: the heap in "
                 + "use after that full collection, which it runs at the end; addresses held: invokers in its "
                 + "directories over both registries (protocol dubbo of the URLs' protocols; the fake instances are "
-                + "referred lazily and never dialled, 'connections to fake instances' counts its TCP connections to "
-                + "127.0.x.y other than 127.0.0.1 from ss -tanp)")
+                + "referred lazily); 'connections to fake instances': connections the farm accepted on the first fake "
+                + "instance's address of each protocol port, where it listens so that a dial would be seen (a dial "
+                + "of an address nobody listens on is refused at once and leaves no socket); 'consumer TCP "
+                + "connections to 127.0.x.y': the consumer's connections to loopback addresses other than 127.0.0.1 "
+                + "in ss -tanp at the end")
                 .withNote("address changes: the registry farm's, each instance leaving both registries or joining "
                         + "them again (one leaves and the one before joins at each step, churn-per-minute steps a "
                         + "minute); between steps one instance is away, which interface-level addresses held show "

@@ -75,7 +75,7 @@ class Seed004DiscoveryScenarioTest {
                     "changes_full_gc_ms=0",
                     "interface_addresses=4001", "application_addresses=0", "references=401", "urls=20000",
                     "instances=500", "fill.ms=30000", "refer.ms=45000", "calls=24", "failed_calls=0",
-                    "address_changes=" + (23 + n), "failed_churn_steps=0",
+                    "address_changes=" + (23 + n), "failed_churn_steps=0", "fake_listeners=5", "fake_connections=0",
                     "fake_peers=0", "peers={127.0.0.1\\=5}", "collectors=Copy,MarkSweepCompact", "last_failure="));
             results.add(result);
         }
@@ -91,7 +91,9 @@ class Seed004DiscoveryScenarioTest {
                         + "+30 *$")
                 .containsPattern("(?m)^ +full GCs during address changes +0 +- +0 +0 \\(2\\.x: hundreds\\) +0 *$")
                 .containsPattern("(?m)^ +live heap after a full GC MB +100\\.0 ")
-                .containsPattern("(?m)^ +connections to fake instances +0 ")
+                .containsPattern("(?m)^ +connections to fake instances +0 +- +0 +- +0 *$")
+                .containsPattern("(?m)^ +fake instances listening +5 +- +5 +- +5 *$")
+                .containsPattern("(?m)^ +consumer TCP connections to 127\\.0\\.x\\.y +0 ")
                 .containsPattern("(?m)^ +address changes \\(fake instances left or joined\\) +23 +- +24 +- +25 *$")
                 .containsPattern("(?m)^ +failed address-change steps +0 +- +0 +- +0 *$")
                 .containsPattern("(?m)^against our interface-level +consumer RSS % +\\+0\\.0 +\\S* *-25\\.0 +-50 "
