@@ -95,11 +95,15 @@ final class DiscoveryExtra {
             properties.put("discovery.fill.ms", farmReady.get("fill-ms"));
             properties.put("discovery.refer.ms", consumerReady.get("refer-ms"));
             return running(farm, consumer, Map.copyOf(properties));
-        } catch (RuntimeException e) {
-            if (consumer != null) {
-                consumer.close();
+        } catch (IOException | RuntimeException | Error e) {
+            // every child started so far stops by its PID, whatever failed (the consumer's start throws IOException)
+            try {
+                if (consumer != null) {
+                    consumer.close();
+                }
+            } finally {
+                farm.close();
             }
-            farm.close();
             throw e;
         }
     }
