@@ -1,6 +1,7 @@
 package io.rpcbench.benchmark.scenario;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -79,8 +80,30 @@ final class Seed004DiscoveryScenario implements Scenario {
                     "consumer RSS MB", "-75 % vs 2.x",
                     "full GCs during address changes", "0 (2.x: hundreds)"));
 
-    /** Parameter names, with their meaning and default. */
+    /** Parameter names, with their meaning and default, in the order {@code --scenarios} lists them. */
     static final Map<String, String> PARAMETERS = parameterMeanings();
+
+    /**
+     * Each parameter's range, checked before anything starts: the shape's are {@code RegistryShape}'s limits (in
+     * provider-app, which the farm and the consumer check again; 254 x 250 loopback hosts for instances), the churn at
+     * most 10 steps a second, a call at least every hour.
+     */
+    static final Map<String, Range> RANGES = Map.of(
+            "instances", new Range(1, 63_500),
+            "interfaces", new Range(1, 1_000),
+            "protocols", new Range(1, 100),
+            "instances-per-app", new Range(1, 63_500),
+            "url-bytes", new Range(100, 100_000),
+            "churn-per-minute", new Range(0, 600),
+            "call-every-seconds", new Range(1, 3_600));
+
+    /** The values a parameter accepts, both ends included. */
+    record Range(int min, int max) {
+
+        boolean contains(int value) {
+            return value >= min && value <= max;
+        }
+    }
 
     private static Map<String, String> parameterMeanings() {
         Map<String, String> all = new LinkedHashMap<>();
@@ -91,7 +114,7 @@ final class Seed004DiscoveryScenario implements Scenario {
         all.put("url-bytes", "characters of an interface-level URL (default 1024, the seed's \"about 1k\")");
         all.put("churn-per-minute", "instances leaving (the previous one joining again) per minute (default 12)");
         all.put("call-every-seconds", "seconds between the consumer's calls (default 5, as the seed)");
-        return Map.copyOf(all);
+        return Collections.unmodifiableMap(all);
     }
 
     @Override
@@ -138,9 +161,10 @@ final class Seed004DiscoveryScenario implements Scenario {
                 throw new IllegalArgumentException(name + "=" + value + " is not a whole number; expected one, e.g. "
                         + name + "=" + values.get(name));
             }
-            int minimum = name.equals("churn-per-minute") ? 0 : 1;
-            if (parsed < minimum) {
-                throw new IllegalArgumentException(name + "=" + value + "; expected at least " + minimum);
+            Range range = RANGES.get(name);
+            if (!range.contains(parsed)) {
+                throw new IllegalArgumentException(name + "=" + value + " is out of range; expected " + range.min()
+                        + " to " + range.max());
             }
             values.put(name, parsed);
         });

@@ -3,6 +3,7 @@ package io.rpcbench.benchmark.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcbench.provider.discovery.RegistryShape;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,10 +54,49 @@ class Seed004DiscoveryScenarioTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("instances=many is not a whole number; expected one, e.g. instances=50");
         assertThatThrownBy(() -> scenario.cells(Length.SHORT, Map.of("call-every-seconds", "0")))
-                .hasMessage("call-every-seconds=0; expected at least 1");
+                .hasMessage("call-every-seconds=0 is out of range; expected 1 to 3600");
+        assertThatThrownBy(() -> scenario.cells(Length.SHORT, Map.of("url-bytes", "50")))
+                .hasMessage("url-bytes=50 is out of range; expected 100 to 100000");
+        assertThatThrownBy(() -> scenario.cells(Length.SHORT, Map.of("interfaces", "2000")))
+                .hasMessage("interfaces=2000 is out of range; expected 1 to 1000");
+        assertThatThrownBy(() -> scenario.cells(Length.SHORT, Map.of("instances", "70000")))
+                .hasMessage("instances=70000 is out of range; expected 1 to 63500");
         assertThatThrownBy(() -> scenario.cells(Length.SHORT, Map.of("urls", "20000")))
                 .hasMessageStartingWith("urls is not a parameter of seed-004-discovery; expected one of [instances, ");
-        assertThat(scenario.parameters()).containsKeys("instances", "churn-per-minute", "call-every-seconds");
+        assertThat(scenario.cells(Length.SHORT, Map.of("churn-per-minute", "0", "instances", "63500"))).hasSize(3);
+    }
+
+    @Test
+    void parametersAreListedInTheirOrderEachWithARange() {
+        assertThat(scenario.parameters().keySet()).containsExactly("instances", "interfaces", "protocols",
+                "instances-per-app", "url-bytes", "churn-per-minute", "call-every-seconds");
+        assertThat(Seed004DiscoveryScenario.RANGES.keySet()).containsExactlyInAnyOrderElementsOf(
+                scenario.parameters().keySet());
+    }
+
+    /** The farm and the consumer refuse what RegistryShape refuses; the scenario refuses it first, at the same ends. */
+    @Test
+    void theShapesRangesAreTheRegistryShapesLimits() {
+        Map<String, Seed004DiscoveryScenario.Range> ranges = Seed004DiscoveryScenario.RANGES;
+        for (String name : List.of("instances", "interfaces", "protocols", "instances-per-app", "url-bytes")) {
+            Seed004DiscoveryScenario.Range range = ranges.get(name);
+            assertThat(shape(name, range.min())).as("%s at its minimum", name).isNotNull();
+            assertThat(shape(name, range.max())).as("%s at its maximum", name).isNotNull();
+            assertThatThrownBy(() -> shape(name, range.min() - 1)).as("%s under its minimum", name)
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> shape(name, range.max() + 1)).as("%s over its maximum", name)
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    /** The seed's shape, with one of its parameters set. */
+    private static RegistryShape shape(String name, int value) {
+        RegistryShape seed = RegistryShape.SEED;
+        return new RegistryShape(name.equals("instances") ? value : seed.instances(),
+                name.equals("interfaces") ? value : seed.interfaces(),
+                name.equals("protocols") ? value : seed.protocols(),
+                name.equals("instances-per-app") ? value : seed.instancesPerApp(),
+                name.equals("url-bytes") ? value : seed.urlBytes());
     }
 
     @Test
