@@ -138,6 +138,7 @@ class Seed004DiscoveryScenarioTest {
                 .containsPattern("(?m)^ +failed address-change steps +0 +- +0 +- +0 *$")
                 .containsPattern("(?m)^against our interface-level +consumer RSS % +\\+0\\.0 +\\S* *-25\\.0 +-50 "
                         + "\\(implied: -75 % vs -50 % of 2\\.x\\) +\\+25\\.0 *$")
-                .contains("we run no 2.x consumer");
+                .contains("we run no 2.x consumer")
+                .contains("ours: each cell 1 thread, 20 s warm-up");
     }
 }
