@@ -71,6 +71,7 @@ class Seed004DiscoveryScenarioIT {
         Properties both = figures(byName.get("discovery-both").folder());
         assertThat(number(both, "interface_addresses") + number(both, "application_addresses")).isPositive();
         assertThat(run.output()).contains("seed-004-discovery: ")
+                .contains("discovery-interface: not judged: this plan reads the consumer's figures")
                 .containsPattern("(?m)^address push, two ZooKeepers +consumer RSS MB +[0-9]+\\.[0-9] +-50 % vs 2\\.x "
                         + "+[0-9]+\\.[0-9] +-75 % vs 2\\.x +[0-9]+\\.[0-9]")
                 .containsPattern("(?m)^ +failed calls +0 +- +0 +- +0")
