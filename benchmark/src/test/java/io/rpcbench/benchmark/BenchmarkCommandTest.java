@@ -118,7 +118,8 @@ class BenchmarkCommandTest {
                 project.toString());
 
         assertThat(exit).isEqualTo(2);
-        assertThat(err.toString().lines().findFirst()).contains("--param: instances=0; expected at least 1");
+        assertThat(err.toString().lines().findFirst()).contains("--param: instances=0 is out of range; expected 1 to "
+                + "63500");
     }
 
     @Test
@@ -146,6 +147,14 @@ class BenchmarkCommandTest {
         assertThat(lines).hasSize(Scenarios.all().size());
         assertThat(all).contains(String.format("%-" + width() + "s    --param instances=VALUE: provider instances "
                 + "(default 50; the seed and --full: 500)", ""));
+        int discoveryLine = all.indexOf(lines.stream().filter(line -> line.startsWith("seed-004-discovery "))
+                .findFirst().orElseThrow());
+        assertThat(all.subList(discoveryLine + 1, all.size()).stream().takeWhile(line -> line.startsWith(" "))
+                .map(line -> line.strip().replaceAll("=VALUE: .*", "")))
+                .as("seed-004-discovery's parameters, in its order")
+                .containsExactly("--param instances", "--param interfaces", "--param protocols",
+                        "--param instances-per-app", "--param url-bytes", "--param churn-per-minute",
+                        "--param call-every-seconds");
         assertThat(lines.get(0)).isEqualTo(String.format("%-" + width() + "s  %s", "seed-003",
                 "Dubbo hessian2 vs Thrift binary, echo of 1 KiB and 100 KiB, 20 threads (the default run)"));
         for (int i = 0; i < lines.size(); i++) {

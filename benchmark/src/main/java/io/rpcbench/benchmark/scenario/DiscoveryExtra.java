@@ -20,7 +20,8 @@ import java.util.Map;
  * fresh registries and a fresh consumer.
  *
  * <p>Plan properties: {@code discovery.figures.port} (the consumer's figures on 127.0.0.1, read by the plan),
- * {@code discovery.figures.url}, {@code discovery.consumer.pid}, {@code discovery.farm.pid}, and the farm's and the
+ * {@code discovery.figures.url}, {@code discovery.farm.figures.url} (the farm's: its address changes),
+ * {@code discovery.consumer.pid}, {@code discovery.farm.pid}, and the farm's and the
  * consumer's ready-line figures as {@code discovery.urls}, {@code discovery.instances}, {@code discovery.fill.ms},
  * {@code discovery.refer.ms}.
  */
@@ -31,8 +32,14 @@ final class DiscoveryExtra {
     static final String CONSUMER_MAIN = "io.rpcbench.provider.discovery.DiscoveryConsumerCommand";
     static final String FARM_READY = "rpcbench-registry-farm ready";
     static final String CONSUMER_READY = "rpcbench-discovery-consumer ready";
-    /** The seed's consumer: 1 core, 2 GB, Xmx 768 MB ("GC on": each collection and its cause in the consumer's log). */
-    static final List<String> CONSUMER_JVM = List.of("-Xmx768m", "-XX:ActiveProcessorCount=1", "-Xlog:gc");
+    /**
+     * The seed's consumer: 1 core, 2 GB, Xmx 768 MB ("GC on": each collection and its cause in the consumer's log).
+     * {@code MaxRAM=2g}: HotSpot sizes the initial heap, and Serial's young generation from it, by the machine's memory
+     * (1/64 of it); without it a 24 GiB host starts the consumer at about 384 MB and counts fewer young GCs than the
+     * seed's 2 GB box would.
+     */
+    static final List<String> CONSUMER_JVM = List.of("-Xmx768m", "-XX:MaxRAM=2g", "-XX:ActiveProcessorCount=1",
+            "-Xlog:gc");
 
     /** Filling 40,000 URLs into two ZooKeepers, or subscribing to them, may take minutes on a busy 2-vCPU machine. */
     private static final Duration READY_DEADLINE = Duration.ofMinutes(10);
@@ -79,6 +86,7 @@ final class DiscoveryExtra {
             String figures = consumerReady.get("figures");
             Map<String, String> properties = new LinkedHashMap<>();
             properties.put("discovery.figures.url", figures);
+            properties.put("discovery.farm.figures.url", farmReady.get("figures"));
             properties.put("discovery.figures.port", figures.replaceAll("^http://[^:]+:([0-9]+)/.*$", "$1"));
             properties.put("discovery.consumer.pid", Long.toString(consumer.pid()));
             properties.put("discovery.farm.pid", Long.toString(farm.pid()));
@@ -87,11 +95,15 @@ final class DiscoveryExtra {
             properties.put("discovery.fill.ms", farmReady.get("fill-ms"));
             properties.put("discovery.refer.ms", consumerReady.get("refer-ms"));
             return running(farm, consumer, Map.copyOf(properties));
-        } catch (RuntimeException e) {
-            if (consumer != null) {
-                consumer.close();
+        } catch (IOException | RuntimeException | Error e) {
+            // every child started so far stops by its PID, whatever failed (the consumer's start throws IOException)
+            try {
+                if (consumer != null) {
+                    consumer.close();
+                }
+            } finally {
+                farm.close();
             }
-            farm.close();
             throw e;
         }
     }

@@ -20,15 +20,18 @@ import java.util.TreeMap;
 
 /**
  * After a discovery cell's plan, while its consumer still runs: reads the consumer's resident memory from
- * {@code /proc/<pid>/status} ({@code VmRSS}, and its peak {@code VmHWM}), its own figures ({@code GET /figures}: GCs,
- * heap after GC, addresses held, calls), and the peers of its TCP connections ({@code ss -tanp}, by its PID), and
- * writes them with the set-up's figures into {@value #FILE} in the cell's folder, where the scenario's figures read
- * them ({@link #read}). A figure that cannot be read is left out, and the step says why in the file
- * ({@code unread.NAME}).
+ * {@code /proc/<pid>/status} ({@code VmRSS}, and its peak {@code VmHWM}), its own figures ({@code GET /figures?final}:
+ * GCs, addresses held, calls, and its live heap, read after a full collection it runs for this read only), and the
+ * peers of its TCP connections ({@code ss -tanp}, by its PID), and the registry farm's figures ({@code GET /figures}:
+ * its address changes and failed steps, and connections to the fake instances it listens on), and writes them with
+ * the set-up's figures into {@value #FILE} in the cell's folder, where the scenario's figures read them
+ * ({@link #read}). A figure that cannot be read is left out, and the step says why in the file ({@code unread.NAME}).
  */
 final class DiscoveryFiguresStep implements AfterPlan {
 
     static final String FILE = "discovery-figures.properties";
+    /** The query of the consumer's final read, which adds its live heap (DiscoveryConsumerCommand). */
+    static final String FINAL_QUERY = "final";
 
     /** The set-up's plan properties copied into the file, under their names without {@code discovery.}. */
     private static final List<String> SETUP = List.of("urls", "instances", "fill.ms", "refer.ms");
@@ -51,7 +54,13 @@ final class DiscoveryFiguresStep implements AfterPlan {
         if (url.isEmpty()) {
             figures.setProperty("unread.figures", "the cell's properties name no discovery.figures.url");
         } else {
-            readConsumerFigures(url.get(), figures);
+            readFigures(url.get() + "?" + FINAL_QUERY, figures, "unread.figures");
+        }
+        Optional<String> farm = context.property("discovery.farm.figures.url");
+        if (farm.isEmpty()) {
+            figures.setProperty("unread.farm", "the cell's properties name no discovery.farm.figures.url");
+        } else {
+            readFigures(farm.get(), figures, "unread.farm");
         }
         Files.createDirectories(context.folder());
         try (OutputStream out = Files.newOutputStream(context.folder().resolve(FILE))) {
@@ -89,7 +98,8 @@ final class DiscoveryFiguresStep implements AfterPlan {
 
     /**
      * The consumer's TCP peers by address: {@code peers} lists them with their connection counts, {@code fake_peers}
-     * counts connections to any loopback address other than 127.0.0.1 (the fake instances live on 127.0.x.y, x from 1).
+     * counts connections to any loopback address other than 127.0.0.1 (the fake instances live on 127.0.x.y, x from 1):
+     * a connection held at the end; a dial refused leaves none, which the farm's listeners count instead.
      */
     private static void readPeers(long pid, Properties figures) {
         try {
@@ -129,23 +139,24 @@ final class DiscoveryFiguresStep implements AfterPlan {
         }
     }
 
-    private static void readConsumerFigures(String url, Properties figures) {
+    /** The {@code name=value} lines at {@code url} into {@code figures}; why not under {@code unread} when unread. */
+    private static void readFigures(String url, Properties figures, String unread) {
         try {
             HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
             HttpResponse<String> answer = client.send(HttpRequest.newBuilder(URI.create(url))
                     .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
             if (answer.statusCode() != 200) {
-                figures.setProperty("unread.figures", url + " answered " + answer.statusCode());
+                figures.setProperty(unread, url + " answered " + answer.statusCode());
                 return;
             }
             Properties consumer = new Properties();
             consumer.load(new StringReader(answer.body()));
             consumer.forEach((name, value) -> figures.setProperty((String) name, (String) value));
         } catch (IOException e) {
-            figures.setProperty("unread.figures", url + ": " + e);
+            figures.setProperty(unread, url + ": " + e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            figures.setProperty("unread.figures", "interrupted");
+            figures.setProperty(unread, "interrupted");
         }
     }
 }

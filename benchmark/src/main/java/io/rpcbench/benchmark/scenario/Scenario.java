@@ -59,6 +59,15 @@ public interface Scenario {
         return cells(length);
     }
 
+    /**
+     * Why its cells' throughput is not one of its figures, said in the summary instead of each plan's steadiness
+     * verdict, e.g. for plans that only read figures every few seconds; empty (the default): the throughput is a
+     * figure and its steadiness is judged.
+     */
+    default Optional<String> throughputNotJudged() {
+        return Optional.empty();
+    }
+
     /** Its table in the seed's layout, from the results of its cells in the order they ran. */
     ScenarioTable table(List<CellResult> results);
 

@@ -125,7 +125,10 @@ public final class ScenarioRunner {
             return List.of(table.section());
         });
         DashboardJson.write(data, results.resolve("dashboard.json"));
-        data.runs().forEach(run -> summaryTable.addSteadiness(run.name(), run.steadiness()));
+        Optional<String> notJudged = scenario.flatMap(Scenario::throughputNotJudged);
+        data.runs().forEach(run -> summaryTable.addSteadiness(run.name(),
+                notJudged.isEmpty() || run.steadiness() == null ? run.steadiness()
+                        : notJudged(run.steadiness(), notJudged.get())));
         out.println();
         out.print(summaryTable.render());
         printedTable.forEach(table -> out.printf("%n%s", table));
@@ -133,6 +136,12 @@ public final class ScenarioRunner {
         out.printf("%nDashboard of all plans, client and server side: %s%n", dashboardFile.toUri());
         out.flush();
         return 0;
+    }
+
+    /** The steadiness with the scenario's verdict in place of the rule's (dashboard.json keeps the rule's). */
+    private static DashboardData.Steadiness notJudged(DashboardData.Steadiness judged, String verdict) {
+        return new DashboardData.Steadiness(judged.rule(), judged.thirds(), judged.changePercent(),
+                judged.spreadPercent(), judged.steady(), verdict, judged.warnings());
     }
 
     private String table(Scenario s) {

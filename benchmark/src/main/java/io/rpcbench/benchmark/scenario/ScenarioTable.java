@@ -143,7 +143,7 @@ public final class ScenarioTable {
     }
 
     private static String way(Cell cell) {
-        return cell.threads() + " threads, " + cell.stop().describe();
+        return cell.threads() + (cell.threads() == 1 ? " thread, " : " threads, ") + cell.stop().describe();
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.rpcbench.benchmark.scenario;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,8 +17,8 @@ import java.util.function.Function;
  * migration step: interface-level ({@code FORCE_INTERFACE}), application-level ({@code FORCE_APPLICATION}) and both
  * ({@code APPLICATION_FIRST}, Dubbo 3's default). Each cell's set-up ({@link DiscoveryExtra}) is the provider app (the
  * real service called), two ZooKeepers filled in the seed's shape and changing addresses at a set rate, and a fresh
- * consumer JVM ({@code -Xmx768m}, one CPU); its plan reads the consumer's figures every 5 s, and after it
- * {@link DiscoveryFiguresStep} keeps the last ones with the consumer's RSS.
+ * consumer JVM ({@code -Xmx768m -XX:MaxRAM=2g}, one CPU: the seed's 1C2G box); its plan reads the consumer's figures
+ * every 5 s, and after it {@link DiscoveryFiguresStep} keeps the last ones with the consumer's RSS.
  *
  * <p>Parameters ({@code --param NAME=VALUE}): the registry's shape ({@code instances}, {@code interfaces},
  * {@code protocols}, {@code instances-per-app}, {@code url-bytes}), {@code churn-per-minute} and
@@ -34,6 +35,8 @@ final class Seed004DiscoveryScenario implements Scenario {
     static final String PLAN = "seed-004-discovery";
     static final String ROW = "address push, two ZooKeepers";
     static final String RELATIVE_ROW = "against our interface-level";
+    static final String NOT_JUDGED = "not judged: this plan reads the consumer's figures, its throughput is not a "
+            + "figure";
 
     static final int SHORT_INSTANCES = 50;
     static final int SHORT_WARMUP_SECONDS = 20;
@@ -73,14 +76,36 @@ final class Seed004DiscoveryScenario implements Scenario {
     static final SeedColumn SEED_INTERFACE = new SeedColumn("seed 004, section 2: Dubbo 3 interface-level vs 2.x",
             SEED_HARDWARE, Map.of(
                     "consumer RSS MB", "-50 % vs 2.x",
-                    "young GCs", "ten-odd (2.x: hundreds)"));
+                    "young GCs during address changes", "ten-odd (2.x: hundreds)"));
     static final SeedColumn SEED_APPLICATION = new SeedColumn("seed 004, section 2: Dubbo 3 application-level vs 2.x",
             SEED_HARDWARE, Map.of(
                     "consumer RSS MB", "-75 % vs 2.x",
-                    "full GCs", "0 (2.x: hundreds)"));
+                    "full GCs during address changes", "0 (2.x: hundreds)"));
 
-    /** Parameter names, with their meaning and default. */
+    /** Parameter names, with their meaning and default, in the order {@code --scenarios} lists them. */
     static final Map<String, String> PARAMETERS = parameterMeanings();
+
+    /**
+     * Each parameter's range, checked before anything starts: the shape's are {@code RegistryShape}'s limits (in
+     * provider-app, which the farm and the consumer check again; 254 x 250 loopback hosts for instances), the churn at
+     * most 10 steps a second, a call at least every hour.
+     */
+    static final Map<String, Range> RANGES = Map.of(
+            "instances", new Range(1, 63_500),
+            "interfaces", new Range(1, 1_000),
+            "protocols", new Range(1, 100),
+            "instances-per-app", new Range(1, 63_500),
+            "url-bytes", new Range(100, 100_000),
+            "churn-per-minute", new Range(0, 600),
+            "call-every-seconds", new Range(1, 3_600));
+
+    /** The values a parameter accepts, both ends included. */
+    record Range(int min, int max) {
+
+        boolean contains(int value) {
+            return value >= min && value <= max;
+        }
+    }
 
     private static Map<String, String> parameterMeanings() {
         Map<String, String> all = new LinkedHashMap<>();
@@ -91,7 +116,7 @@ final class Seed004DiscoveryScenario implements Scenario {
         all.put("url-bytes", "characters of an interface-level URL (default 1024, the seed's \"about 1k\")");
         all.put("churn-per-minute", "instances leaving (the previous one joining again) per minute (default 12)");
         all.put("call-every-seconds", "seconds between the consumer's calls (default 5, as the seed)");
-        return Map.copyOf(all);
+        return Collections.unmodifiableMap(all);
     }
 
     @Override
@@ -109,6 +134,12 @@ final class Seed004DiscoveryScenario implements Scenario {
     @Override
     public Map<String, String> parameters() {
         return PARAMETERS;
+    }
+
+    /** Its plan reads the consumer's figures every few seconds: a sample is a read, not a call measured. */
+    @Override
+    public Optional<String> throughputNotJudged() {
+        return Optional.of(NOT_JUDGED);
     }
 
     @Override
@@ -138,9 +169,10 @@ final class Seed004DiscoveryScenario implements Scenario {
                 throw new IllegalArgumentException(name + "=" + value + " is not a whole number; expected one, e.g. "
                         + name + "=" + values.get(name));
             }
-            int minimum = name.equals("churn-per-minute") ? 0 : 1;
-            if (parsed < minimum) {
-                throw new IllegalArgumentException(name + "=" + value + "; expected at least " + minimum);
+            Range range = RANGES.get(name);
+            if (!range.contains(parsed)) {
+                throw new IllegalArgumentException(name + "=" + value + " is out of range; expected " + range.min()
+                        + " to " + range.max());
             }
             values.put(name, parsed);
         });
@@ -176,11 +208,15 @@ final class Seed004DiscoveryScenario implements Scenario {
         List<Figure> figures = List.of(
                 kib("consumer RSS MB", "rss_kib"),
                 kib("consumer peak RSS MB", "rss_peak_kib"),
-                bytes("heap after GC MB", "heap_after_gc_bytes"),
-                count("young GCs", "young_gcs"),
-                count("young GC pause ms", "young_gc_ms"),
-                count("full GCs", "full_gcs"),
-                count("full GC pause ms", "full_gc_ms"),
+                bytes("live heap after a full GC MB", "live_heap_bytes"),
+                count("young GCs since start", "young_gcs"),
+                count("young GC pause ms since start", "young_gc_ms"),
+                count("full GCs since start", "full_gcs"),
+                count("full GC pause ms since start", "full_gc_ms"),
+                count("young GCs during address changes", "changes_young_gcs"),
+                count("young GC pause ms during address changes", "changes_young_gc_ms"),
+                count("full GCs during address changes", "changes_full_gcs"),
+                count("full GC pause ms during address changes", "changes_full_gc_ms"),
                 count("interface-level addresses held", "interface_addresses"),
                 count("application-level addresses held", "application_addresses"),
                 count("references", "references"),
@@ -188,9 +224,13 @@ final class Seed004DiscoveryScenario implements Scenario {
                 count("instances per registry (fake)", "instances"),
                 seconds("registries filled s", "fill.ms"),
                 seconds("consumer subscribed s", "refer.ms"),
+                count("address changes (fake instances left or joined)", "address_changes"),
+                count("failed address-change steps", "failed_churn_steps"),
                 count("echo calls", "calls"),
                 count("failed calls", "failed_calls"),
-                count("connections to fake instances", "fake_peers"),
+                count("connections to fake instances", "fake_connections"),
+                count("fake instances listening", "fake_listeners"),
+                count("consumer TCP connections to 127.0.x.y", "fake_peers"),
                 text("consumer TCP peers", "peers"),
                 text("collectors", "collectors"));
         ScenarioTable table = ScenarioTable.of(NAME, "service discovery, a consumer subscribed to every address in "
@@ -205,15 +245,35 @@ final class Seed004DiscoveryScenario implements Scenario {
             if (failure.isPresent()) {
                 table = table.withNote(result.cell().name() + ": the last failed call: " + failure.get());
             }
+            Optional<String> churnFailure = read(result).map(f -> f.getProperty("last_churn_failure", ""))
+                    .filter(f -> !f.isBlank());
+            if (churnFailure.isPresent()) {
+                table = table.withNote(result.cell().name() + ": the last failed address change: "
+                        + churnFailure.get());
+            }
         }
-        return table.withNote("figures: the consumer's, at the end of the measured window; RSS from /proc/PID/status; "
-                + "GCs counted from its start (its subscription's address push included), one collection of its own "
-                + "left out; addresses held: invokers in its directories over both registries (protocol dubbo of "
-                + "the URLs' protocols; the fake instances are referred lazily and never dialled, 'connections to fake "
-                + "instances' counts its TCP connections to 127.0.x.y other than 127.0.0.1 from ss -tanp)");
+        return table.withNote("figures: the consumer's (a JVM with -Xmx768m -XX:MaxRAM=2g -XX:ActiveProcessorCount=1, "
+                + "the seed's 1 core 2 GB box: its initial heap and young generation sized for 2 GB, not this host), "
+                + "at the end of the measured window; RSS from /proc/PID/status; GCs counted from its start (its "
+                + "subscription's address push included) and during the address changes (from its ready line, "
+                + "subscribed: the seed's claim), its own full collection left out of both; live heap: the heap in "
+                + "use after that full collection, which it runs at the end; addresses held: invokers in its "
+                + "directories over both registries (protocol dubbo of the URLs' protocols; the fake instances are "
+                + "referred lazily); 'connections to fake instances': connections the farm accepted on the first fake "
+                + "instance's address of each protocol port, where it listens so that a dial would be seen (a dial "
+                + "of an address nobody listens on is refused at once and leaves no socket); 'consumer TCP "
+                + "connections to 127.0.x.y': the consumer's connections to loopback addresses other than 127.0.0.1 "
+                + "in ss -tanp at the end")
+                .withNote("address changes: the registry farm's, each instance leaving both registries or joining "
+                        + "them again (one leaves and the one before joins at each step, churn-per-minute steps a "
+                        + "minute); between steps one instance is away, interfaces x 2 registries fewer addresses "
+                        + "held at each level the mode discovers (Dubbo applies a fake instance's removal at "
+                        + "application level too: FORCE_APPLICATION held 786 of 802 in a 50-instance run); addresses "
+                        + "held are read once at the end, so a level whose notification of the last step has not "
+                        + "arrived yet shows every instance held");
     }
 
-    /** Each mode's RSS and heap after GC against our interface-level cell's, in %. */
+    /** Each mode's RSS and live heap against our interface-level cell's, in %. */
     private static List<ScenarioTable.ComputedLine> relativeLines(List<CellResult> results) {
         Optional<Properties> base = results.stream().filter(r -> r.cell().name().equals(Mode.INTERFACE.cellName()))
                 .findFirst().flatMap(Seed004DiscoveryScenario::read);
@@ -221,8 +281,8 @@ final class Seed004DiscoveryScenario implements Scenario {
             return List.of();
         }
         List<ScenarioTable.ComputedLine> lines = new ArrayList<>();
-        for (String[] figure : new String[][] {{"consumer RSS %", "rss_kib"}, {"heap after GC %", "heap_after_gc_bytes"},
-                {"young GCs %", "young_gcs"}}) {
+        for (String[] figure : new String[][] {{"consumer RSS %", "rss_kib"}, {"live heap %", "live_heap_bytes"},
+                {"young GCs during address changes %", "changes_young_gcs"}}) {
             Map<String, String> ours = new LinkedHashMap<>();
             for (CellResult result : results) {
                 Optional<Double> value = read(result).flatMap(p -> number(p, figure[1]));

@@ -1,6 +1,8 @@
 package io.rpcbench.provider.discovery;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.dubbo.common.URL;
 
@@ -9,9 +11,11 @@ import org.apache.dubbo.common.URL;
  * left at the step before joins both registries again, then the next fake instance leaves (its interface-level URLs
  * and its application-level instance are removed), so that the registries hold all instances but one between steps
  * and an application of two or more instances never has none (Dubbo would push an empty list and clear its
- * addresses). The instances take turns in order.
+ * addresses). The instances take turns in order. A step that fails part-way is finished by the next one: the instance
+ * away is set before its removals and a join is idempotent, so the next step's join puts it back whatever was removed.
  *
- * <p>Order of calls: {@link #step} from one thread, at the rate chosen; {@link #changes} from any.
+ * <p>Order of calls: {@link #stepCounted} (or {@link #step}) from one thread, at the rate chosen; {@link #figures}
+ * from any.
  */
 final class AddressChurn {
 
@@ -19,6 +23,8 @@ final class AddressChurn {
     private final FakeRegistrations fakes;
     private final List<RegistryWriter> registries;
     private final AtomicLong changes = new AtomicLong();
+    private final AtomicLong failedSteps = new AtomicLong();
+    private volatile String lastFailure = "";
     private int next;
     private int away = -1;
 
@@ -30,11 +36,12 @@ final class AddressChurn {
 
     /** The one that left before joins again, the next one leaves. */
     void step() throws Exception {
-        int leaving = next;
-        next = (next + 1) % shape.instances();
         if (away >= 0) {
             join(away);
         }
+        int leaving = next;
+        next = (next + 1) % shape.instances();
+        away = leaving; // before the removals: should one fail, the next step's join undoes the others
         for (RegistryWriter registry : registries) {
             for (URL url : fakes.urls(leaving)) {
                 registry.removeProvider(url);
@@ -42,7 +49,17 @@ final class AddressChurn {
             registry.removeInstance(fakes.instance(leaving));
         }
         changes.incrementAndGet();
-        away = leaving;
+    }
+
+    /** {@link #step}, a failure counted and printed rather than thrown, so that the steps go on. */
+    void stepCounted() {
+        try {
+            step();
+        } catch (Exception e) {
+            failedSteps.incrementAndGet();
+            lastFailure = e.toString();
+            System.err.println("address change failed: " + e);
+        }
     }
 
     private void join(int instance) throws Exception {
@@ -59,5 +76,19 @@ final class AddressChurn {
     /** Instances that left or joined so far. */
     long changes() {
         return changes.get();
+    }
+
+    /**
+     * {@code address_changes} (instances that left or joined), {@code failed_churn_steps} and, when one failed,
+     * {@code last_churn_failure}.
+     */
+    Map<String, String> figures() {
+        Map<String, String> figures = new LinkedHashMap<>();
+        figures.put("address_changes", Long.toString(changes.get()));
+        figures.put("failed_churn_steps", Long.toString(failedSteps.get()));
+        if (!lastFailure.isEmpty()) {
+            figures.put("last_churn_failure", lastFailure);
+        }
+        return figures;
     }
 }

@@ -6,20 +6,21 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The consumer JVM's garbage collections since it started, read from its {@link GarbageCollectorMXBean}s, those it
- * ran itself left out: young and full collections and their pauses, and the heap in use after the latest collection.
- * Counted from the start, as the seed counted over its whole run: the first address push, at subscription, is where
- * interface-level discovery allocates most. A collector is "full" when it
+ * ran itself left out: young and full collections and their pauses; and its live heap, the heap in use after a full
+ * collection of its own ({@link #liveHeapBytes}), so that every mode's heap is read after the same kind of collection.
+ * Counted twice: from the start, as the seed counted over its whole run (the first address push, at subscription, is
+ * where interface-level discovery allocates most), and from the moment the consumer has subscribed, the GCs during
+ * the address changes that the seed's claim is about. A collector is "full" when it
  * collects the old generation (Serial's MarkSweepCompact, Parallel's PS MarkSweep, G1's Old Generation, ...); the
  * others are young. One CPU ({@code -XX:ActiveProcessorCount=1}) makes HotSpot choose Serial.
  *
- * <p>Order of calls: {@link #runOwn} once (a collection of the consumer's own, so that a heap-after-GC figure exists),
- * then {@link #figures} whenever asked.
+ * <p>Order of calls: {@link #markSubscribed} once subscribed, {@link #figures} whenever asked, {@link #liveHeapBytes}
+ * when the live heap is asked (it collects).
  */
 final class ConsumerGc {
 
@@ -27,9 +28,10 @@ final class ConsumerGc {
             "G1 Old Generation", "ConcurrentMarkSweep", "ZGC Major Cycles", "Shenandoah Cycles");
 
     private final Map<String, long[]> own = new LinkedHashMap<>();
+    private Map<String, long[]> subscribed;
 
     /** Runs a full collection ({@link System#gc}) and leaves it out of the counts. */
-    void runOwn() {
+    synchronized void runOwn() {
         Map<String, long[]> before = snapshot();
         System.gc();
         snapshot().forEach((name, after) -> {
@@ -47,42 +49,73 @@ final class ConsumerGc {
         return counts;
     }
 
-    /** {@code name=value} lines: young and full collections and pause ms since the start, ours out; heap after GC. */
-    Map<String, String> figures() {
-        long youngCount = 0;
-        long youngMs = 0;
-        long fullCount = 0;
-        long fullMs = 0;
+    /**
+     * Runs a full collection of its own (left out of the counts) and answers the heap in use after it, in bytes; -1
+     * when the JVM does not say.
+     */
+    long liveHeapBytes() {
+        runOwn();
         GcInfo latest = null;
-        StringBuilder names = new StringBuilder();
-        List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
-        for (GarbageCollectorMXBean gc : collectors) {
-            long[] before = own.getOrDefault(gc.getName(), new long[2]);
-            long count = gc.getCollectionCount() - before[0];
-            long ms = gc.getCollectionTime() - before[1];
-            if (FULL_COLLECTORS.contains(gc.getName())) {
-                fullCount += count;
-                fullMs += ms;
-            } else {
-                youngCount += count;
-                youngMs += ms;
-            }
-            names.append(names.isEmpty() ? "" : ",").append(gc.getName().replace(' ', '_'));
-            if (gc instanceof com.sun.management.GarbageCollectorMXBean hotspot) {
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (FULL_COLLECTORS.contains(gc.getName())
+                    && gc instanceof com.sun.management.GarbageCollectorMXBean hotspot) {
                 GcInfo info = hotspot.getLastGcInfo();
                 if (info != null && (latest == null || info.getEndTime() > latest.getEndTime())) {
                     latest = info;
                 }
             }
         }
+        return latest == null ? -1 : heapAfter(latest);
+    }
+
+    /** Marks the consumer subscribed: the GCs "during address changes" are counted from here. */
+    synchronized void markSubscribed() {
+        subscribed = counted();
+    }
+
+    /**
+     * {@code name=value} lines: the collectors' names; young and full collections and pause ms since the start
+     * ({@code young_gcs}, {@code young_gc_ms}, {@code full_gcs}, {@code full_gc_ms}) and since {@link #markSubscribed}
+     * ({@code changes_young_gcs}, ...: during the address changes, the subscription's push left out); ours out of
+     * both.
+     */
+    synchronized Map<String, String> figures() {
+        Map<String, long[]> now = counted();
         Map<String, String> figures = new LinkedHashMap<>();
-        figures.put("collectors", names.toString());
-        figures.put("young_gcs", Long.toString(youngCount));
-        figures.put("young_gc_ms", Long.toString(youngMs));
-        figures.put("full_gcs", Long.toString(fullCount));
-        figures.put("full_gc_ms", Long.toString(fullMs));
-        figures.put("heap_after_gc_bytes", Long.toString(latest == null ? -1 : heapAfter(latest)));
+        figures.put("collectors", String.join(",", now.keySet().stream().map(n -> n.replace(' ', '_')).toList()));
+        put(figures, "", now, Map.of());
+        if (subscribed != null) {
+            put(figures, "changes_", now, subscribed);
+        }
         return figures;
+    }
+
+    /** Per collector: collections and pause ms since the start, ours left out. */
+    private Map<String, long[]> counted() {
+        Map<String, long[]> counts = snapshot();
+        counts.forEach((name, count) -> {
+            long[] ours = own.getOrDefault(name, new long[2]);
+            count[0] -= ours[0];
+            count[1] -= ours[1];
+        });
+        return counts;
+    }
+
+    /** Young and full collections and pause ms of {@code now} minus {@code since}, named {@code prefix} + figure. */
+    private static void put(Map<String, String> figures, String prefix, Map<String, long[]> now,
+            Map<String, long[]> since) {
+        long[] young = new long[2];
+        long[] full = new long[2];
+        now.forEach((name, count) -> {
+            long[] was = since.getOrDefault(name, new long[2]);
+            long[] sum = FULL_COLLECTORS.contains(name) ? full : young;
+            sum[0] += count[0] - was[0];
+            sum[1] += count[1] - was[1];
+        });
+        figures.put(prefix + "young_gcs", Long.toString(young[0]));
+        figures.put(prefix + "young_gc_ms", Long.toString(young[1]));
+        figures.put(prefix + "full_gcs", Long.toString(full[0]));
+        figures.put(prefix + "full_gc_ms", Long.toString(full[1]));
     }
 
     private static long heapAfter(GcInfo info) {

@@ -22,12 +22,14 @@ import picocli.CommandLine.Option;
  * both registries ({@link ConsumerReferences}), discovering at the level its migration step says
  * ({@code FORCE_INTERFACE}, {@code FORCE_APPLICATION} or {@code APPLICATION_FIRST}, Dubbo's
  * {@code dubbo.application.migration.step}), calling the real echo service every few seconds ({@link EchoCalls}), and
- * serving its figures ({@link FiguresEndpoint}: GCs since it started ({@link ConsumerGc}), addresses held, calls).
- * The scenario runs it with {@code -Xmx768m -XX:ActiveProcessorCount=1}, the seed's 1C2G consumer with Xmx 768 MB.
+ * serving its figures ({@link FiguresEndpoint}: GCs since it started and since it subscribed ({@link ConsumerGc}),
+ * addresses held, calls; on the final read also its live heap, after a full collection of its own that the GC counts
+ * leave out). The scenario runs it with {@code -Xmx768m -XX:MaxRAM=2g -XX:ActiveProcessorCount=1}, the seed's 1C2G
+ * consumer with Xmx 768 MB.
  *
- * <p>Order: refer every reference (subscribing), one collection of its own (not counted) so that a heap-after-GC
- * figure exists, the figures endpoint, the ready line {@code rpcbench-discovery-consumer ready figures=http://127.0.0.1:P/figures
- * mode=STEP references=R refer-ms=T}, then the calls until SIGTERM.
+ * <p>Order: refer every reference (subscribing), the figures endpoint, the ready line
+ * {@code rpcbench-discovery-consumer ready figures=http://127.0.0.1:P/figures mode=STEP references=R refer-ms=T}, then
+ * the calls until SIGTERM.
  */
 @Command(name = "rpcbench-discovery-consumer", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Subscribes to seed 004's registries and calls the real echo service every few seconds.")
@@ -85,13 +87,16 @@ public final class DiscoveryConsumerCommand implements Callable<Integer> {
         EchoCalls calls = new EchoCalls(references.echo());
         long referMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         ConsumerGc gc = new ConsumerGc();
-        gc.runOwn(); // so that the heap-after-GC figure exists from the start; not counted
+        gc.markSubscribed(); // the address changes' GCs are counted from here
 
         CountDownLatch stopped = new CountDownLatch(1);
         ScheduledExecutorService caller = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "caller"));
-        FiguresEndpoint figures = FiguresEndpoint.start(figuresPort, () -> {
+        FiguresEndpoint figures = FiguresEndpoint.start(figuresPort, last -> {
             Map<String, String> all = new LinkedHashMap<>();
             all.put("mode", mode.name());
+            if (last) {
+                all.put("live_heap_bytes", Long.toString(gc.liveHeapBytes()));
+            }
             all.putAll(gc.figures());
             all.putAll(references.addresses());
             all.putAll(calls.figures());

@@ -7,17 +7,21 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.Executors;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * The consumer's figures over HTTP on 127.0.0.1: {@code GET /figures} answers {@code name=value} lines, as a
- * properties file reads them. The benchmark's plan reads it while the scenario runs, and once more at its end.
+ * properties file reads them. The benchmark's plan reads it while the scenario runs, and once more at its end with
+ * {@code ?}{@value #FINAL_QUERY}, where the figures may include what costs the process to measure (the consumer's live
+ * heap: a full collection).
  *
  * <p>Order of calls: {@link #start}, {@link #port}, {@link #close}.
  */
 final class FiguresEndpoint implements AutoCloseable {
 
     static final String PATH = "/figures";
+    /** The query of the final read. */
+    static final String FINAL_QUERY = "final";
 
     private final HttpServer server;
 
@@ -25,11 +29,13 @@ final class FiguresEndpoint implements AutoCloseable {
         this.server = server;
     }
 
-    static FiguresEndpoint start(int port, Supplier<Map<String, String>> figures) throws IOException {
+    /** @param figures the figures, given whether this is the final read ({@code ?}{@value #FINAL_QUERY}) */
+    static FiguresEndpoint start(int port, Function<Boolean, Map<String, String>> figures) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
         server.createContext(PATH, exchange -> {
             StringBuilder text = new StringBuilder();
-            figures.get().forEach((name, value) -> text.append(name).append('=').append(value).append('\n'));
+            boolean last = FINAL_QUERY.equals(exchange.getRequestURI().getQuery());
+            figures.apply(last).forEach((name, value) -> text.append(name).append('=').append(value).append('\n'));
             byte[] body = text.toString().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
             exchange.sendResponseHeaders(200, body.length);

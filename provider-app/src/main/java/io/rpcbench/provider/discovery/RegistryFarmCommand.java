@@ -3,7 +3,9 @@ package io.rpcbench.provider.discovery;
 import io.rpcbench.provider.JvmDefaults;
 import io.rpcbench.provider.registry.EmbeddedZooKeeper;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -27,10 +29,14 @@ import picocli.CommandLine.Option;
  * from its own ZooKeeper, {@link RealRegistrations}) and those of the {@link RegistryShape}'s fake instances
  * ({@link FakeRegistrations}: interface-level URLs, application-level instances, their metadata in the metadata
  * report, the interface-to-application mapping). Prints one ready line, then changes addresses at the rate asked
- * ({@link AddressChurn}) until SIGTERM, when it closes its sessions (the ephemeral nodes go) and the ZooKeepers.
+ * ({@link AddressChurn}) until SIGTERM, when it closes its sessions (the ephemeral nodes go) and the ZooKeepers. Its
+ * figures ({@link FiguresEndpoint} on 127.0.0.1): the address changes made and the steps that failed, and the
+ * connections accepted on the first fake instance's address of each protocol ({@link FakeInstanceListeners}), where a
+ * consumer dialling fake instances would be seen.
  *
  * <p>Ready line: {@code rpcbench-registry-farm ready zookeepers=127.0.0.1:P1,127.0.0.1:P2 urls=U instances=N apps=A
- * real-nodes=R fill-ms=T}, where {@code urls} counts the fake interface-level URLs in each registry.
+ * real-nodes=R fill-ms=T figures=http://127.0.0.1:P/figures}, where {@code urls} counts the fake interface-level URLs
+ * in each registry.
  */
 @Command(name = "rpcbench-registry-farm", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Starts two ZooKeepers on 127.0.0.1 filled with seed 004's registrations, then changes "
@@ -94,20 +100,25 @@ public final class RegistryFarmCommand implements Callable<Integer> {
         }
         fillAll(shape, real, fakes, registries);
         long fillMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        AddressChurn changes = new AddressChurn(shape, fakes, registries);
+        FakeInstanceListeners listeners = FakeInstanceListeners.start(
+                FakeInstanceListeners.firstInstancePerProtocol(shape));
+        opened.add(0, listeners);
+        System.out.println("fake instances listening, to count dials: " + listeners.addresses());
+        FiguresEndpoint figures = FiguresEndpoint.start(0, last -> {
+            Map<String, String> all = new LinkedHashMap<>(changes.figures());
+            all.putAll(listeners.figures());
+            return all;
+        });
+        opened.add(0, figures);
         System.out.println(READY_PREFIX + " zookeepers=" + registries.get(0).address() + ","
                 + registries.get(1).address() + " urls=" + shape.urls() + " instances=" + shape.instances()
-                + " apps=" + shape.apps() + " real-nodes=" + real.nodes() + " fill-ms=" + fillMs);
+                + " apps=" + shape.apps() + " real-nodes=" + real.nodes() + " fill-ms=" + fillMs
+                + " figures=http://127.0.0.1:" + figures.port() + FiguresEndpoint.PATH);
         System.out.flush();
         if (churnPerMinute > 0) {
-            AddressChurn changes = new AddressChurn(shape, fakes, registries);
             long periodMicros = Math.round(60_000_000 / churnPerMinute);
-            churn.scheduleAtFixedRate(() -> {
-                try {
-                    changes.step();
-                } catch (Exception e) {
-                    System.err.println("address change failed: " + e);
-                }
-            }, periodMicros, periodMicros, TimeUnit.MICROSECONDS);
+            churn.scheduleAtFixedRate(changes::stepCounted, periodMicros, periodMicros, TimeUnit.MICROSECONDS);
         }
         stopped.await();
         return 0;

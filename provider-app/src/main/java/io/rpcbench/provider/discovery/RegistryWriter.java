@@ -60,8 +60,13 @@ final class RegistryWriter implements AutoCloseable {
         return ROOT + "/" + url.getServiceInterface() + "/providers/" + URL.encode(url.toFullString());
     }
 
+    /** Adds an interface-level URL; one this session has added already stays (a join twice is a join). */
     void addProvider(URL url, byte[] data) throws Exception {
-        client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(providerPath(url), data);
+        try {
+            client.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(providerPath(url), data);
+        } catch (KeeperException.NodeExistsException alreadyThere) {
+            // a step that failed part-way left it; the next step's join finishes that step
+        }
     }
 
     void removeProvider(URL url) throws Exception {
