@@ -3,6 +3,7 @@ package io.rpcbench.benchmark;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -153,6 +154,17 @@ public final class ChildProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Writes {@code line} and a newline to the process's standard input, and flushes it.
+     *
+     * @throws IOException when the process no longer reads its input (e.g. it has exited)
+     */
+    public void writeLine(String line) throws IOException {
+        OutputStream input = process.getOutputStream();
+        input.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        input.flush();
     }
 
     public boolean isAlive() {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -18,21 +19,23 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Opens each shipped plan in the JMeter GUI of the laid-out home, on a private Xvfb display, and checks
- * that it loads without an error dialog and without ERROR lines in JMeter's log. A screenshot of each goes
- * to {@code benchmark/target/gui-screenshots/}, JMeter's logs to {@code benchmark/target/gui-check/}.
+ * Opens each shipped plan (every {@code .jmx} of {@code test-plans/}) in the JMeter GUI of the laid-out home, on a
+ * private Xvfb display, and checks that it loads without an error dialog and without ERROR lines in JMeter's log. A
+ * screenshot of each goes to {@code benchmark/target/gui-screenshots/}, JMeter's logs to
+ * {@code benchmark/target/gui-check/}.
  *
- * <p>A plan counts as loaded when JMeter's main window carries the plan's file name and the splash screen
- * is gone (JMeter closes it after building the tree), and the windows then stay the same for two polls:
- * JMeter queues its error dialog behind the loading, and the log check catches what a dialog could hide.
- * A second test opens a truncated plan and requires both checks to see the failure.
+ * <p>One GUI JVM opens them all in turn: the first with {@code jmeter -t}, each next one by a line on JMeter's
+ * standard input, which {@code open-plans-in-turn.groovy} (JMeter's {@code jsr223.init.file}) reads and opens with
+ * the steps {@code -t} takes, after clearing the plan before. A plan counts as loaded when JMeter's main window
+ * carries the plan's file name and the splash screen is gone (JMeter closes it after building the tree), and the
+ * windows then stay the same for two polls: JMeter queues its error dialog behind the loading, and the log check
+ * (of the lines written since the plan before) catches what a dialog could hide. A second test opens a truncated plan
+ * with {@code -t} in a JVM of its own and requires both checks to see the failure.
  *
- * <p>Order: {@code @BeforeAll} starts Xvfb; each test starts JMeter on it, waits for the plan to load, saves
- * the screenshot, asserts, and stops JMeter by its PID; {@code @AfterAll} stops Xvfb by its PID.
+ * <p>Order: {@code @BeforeAll} starts Xvfb; each test starts JMeter on it, waits for each plan to load, saves the
+ * screenshot, asserts, and stops JMeter by its PID; {@code @AfterAll} stops Xvfb by its PID.
  *
  * <p>Needs Xvfb, xdotool and ImageMagick's import (CI installs them, see {@code .ci/run}); without them the
  * test fails naming the packages, or is skipped when {@code -Drpcbench.gui.optional=true}.
@@ -51,6 +54,9 @@ class PlansOpenInGuiIT {
     private static final Pattern MAIN_WINDOW = Pattern.compile("(.* - )?Apache JMeter \\([^)]*\\)");
     /** A line of JMeter's log at level ERROR: "2026-01-01 12:00:00,000 ERROR o.a.j...". */
     private static final Pattern ERROR_LINE = Pattern.compile("^\\S+ \\S+ ERROR .*");
+
+    /** JMeter's init script that opens each plan named on its standard input (see the class comment). */
+    private static final List<String> OPEN_IN_TURN = List.of("-Jjsr223.init.file=" + resource("open-plans-in-turn.groovy"));
 
     static XvfbDisplay display;
     /** Why the tests are skipped: set only when X tools are missing and the check was declared optional. */
@@ -87,20 +93,28 @@ class PlansOpenInGuiIT {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"dubbo-echo-1k", "dubbo-echo-100k", "thrift-echo-1k", "thrift-echo-100k", "dubbo-order-service",
-            "thrift-inventory-service", "seed-003-rest", "seed-000-stability", "seed-000-pressure", "seed-000-cpu",
-            "seed-002-delay-dubbo", "seed-002-delay-thrift", "seed-000-dubbo", "seed-000-rmi", "seed-000-hessian",
-            "seed-000-http-json", "seed-000-thrift", "seed-004-user-service", "seed-004-discovery"})
-    void planOpensInTheGuiWithoutAnErrorDialog(String plan) throws Exception {
-        Path log = LOGS.resolve(plan + ".jmeter.log");
-        try (ChildProcess jmeter = openInGui(Plans.LAYOUT.plan(plan), log)) {
-            List<String> windows = awaitLoaded(jmeter, plan + ".jmx");
-            display.screenshot(SCREENSHOTS.resolve(plan + ".png"));
+    @Test
+    void everyShippedPlanOpensInTheGuiWithoutAnErrorDialog() throws Exception {
+        List<String> plans = Plans.LAYOUT.planNames().toList();
+        assertThat(plans).as("plans in %s", Plans.LAYOUT.plansDir()).hasSizeGreaterThan(10);
+        Path log = LOGS.resolve("shipped-plans.jmeter.log");
+        try (ChildProcess jmeter = openInGui(Plans.LAYOUT.plan(plans.get(0)), log, OPEN_IN_TURN)) {
+            int logLines = 0;
+            for (String plan : plans) {
+                if (!plan.equals(plans.get(0))) {
+                    jmeter.writeLine(Plans.LAYOUT.plan(plan).toString());
+                }
+                List<String> windows = awaitLoaded(jmeter, plan + ".jmx");
+                display.screenshot(SCREENSHOTS.resolve(plan + ".png"));
 
-            assertThat(windows).as("windows shown").anyMatch(title -> isMainWindowFor(title, plan + ".jmx"));
-            assertThat(dialogs(windows)).as("dialogs next to JMeter's main window").isEmpty();
-            assertThat(errorLines(log)).as("ERROR lines in %s", log).isEmpty();
+                assertThat(windows).as("windows shown for %s", plan)
+                        .anyMatch(title -> isMainWindowFor(title, plan + ".jmx"));
+                assertThat(dialogs(windows)).as("dialogs next to JMeter's main window with %s", plan).isEmpty();
+                List<String> lines = Files.readAllLines(log);
+                assertThat(errorLines(lines.subList(logLines, lines.size()))).as("ERROR lines in %s while %s loaded",
+                        log, plan).isEmpty();
+                logLines = lines.size();
+            }
         }
     }
 
@@ -114,22 +128,23 @@ class PlansOpenInGuiIT {
                     <TestPlan guiclass="TestPlanGui" testclass="TestPlan" testname="truncated">
                 """);
         Path log = LOGS.resolve("truncated-plan.jmeter.log");
-        try (ChildProcess jmeter = openInGui(broken, log)) {
+        try (ChildProcess jmeter = openInGui(broken, log, List.of())) {
             List<String> windows = awaitLoaded(jmeter, broken.getFileName().toString());
             display.screenshot(SCREENSHOTS.resolve("truncated-plan.png"));
 
             // JMeter's JMeterUtils.reportErrorToUser titles its dialog "Error" (error_title).
             assertThat(dialogs(windows)).containsExactly("Error");
-            assertThat(errorLines(log)).anyMatch(line -> line.contains("Problem loading XML"));
+            assertThat(errorLines(Files.readAllLines(log))).anyMatch(line -> line.contains("Problem loading XML"));
         }
     }
 
-    /** {@code bin/jmeter -t plan -j log} on the private display, with the JDK running this test. */
-    private static ChildProcess openInGui(Path plan, Path log) throws IOException {
+    /** {@code bin/jmeter -t plan -j log} and {@code options} on the private display, with the JDK running this test. */
+    private static ChildProcess openInGui(Path plan, Path log, List<String> options) throws IOException {
         Files.createDirectories(LOGS);
         Files.deleteIfExists(log);
-        List<String> command = List.of(Plans.LAYOUT.jmeterLauncher().toString(),
-                "-t", plan.toString(), "-j", log.toString());
+        List<String> command = new ArrayList<>(List.of(Plans.LAYOUT.jmeterLauncher().toString(),
+                "-t", plan.toString(), "-j", log.toString()));
+        command.addAll(options);
         Map<String, String> environment = Map.of(
                 "JAVA_HOME", ProjectLayout.javaHome(),
                 "DISPLAY", display.name(),
@@ -168,9 +183,15 @@ class PlansOpenInGuiIT {
                 .toList();
     }
 
-    private static List<String> errorLines(Path log) throws IOException {
-        try (var lines = Files.lines(log)) {
-            return lines.filter(line -> ERROR_LINE.matcher(line).matches()).toList();
+    private static List<String> errorLines(List<String> lines) {
+        return lines.stream().filter(line -> ERROR_LINE.matcher(line).matches()).toList();
+    }
+
+    private static Path resource(String name) {
+        try {
+            return Path.of(PlansOpenInGuiIT.class.getResource(name).toURI());
+        } catch (java.net.URISyntaxException | NullPointerException e) {
+            throw new IllegalStateException("test resource " + name + " not found next to PlansOpenInGuiIT", e);
         }
     }
 
