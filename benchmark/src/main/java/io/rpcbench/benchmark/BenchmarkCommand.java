@@ -100,6 +100,11 @@ public final class BenchmarkCommand implements Callable<Integer> {
             + FULL_MEASURED_SECONDS + " s measured after the warm-up).")
     private boolean full;
 
+    @Option(names = "--cell", paramLabel = "NAME",
+            description = "Run only this cell of the scenario (its name as the summary table and the results folder "
+                    + "show it, e.g. dubbo-100ms-10000 of seed-002-delay); repeat for several. Default: every cell.")
+    private List<String> onlyCells;
+
     @Option(names = "--threads", description = "JMeter threads of every cell (default: the scenario's, 20 for "
             + "seed-003 and --plan).")
     private Integer threads;
@@ -170,6 +175,9 @@ public final class BenchmarkCommand implements Callable<Integer> {
             requireKnownParameters(scenario);
             cells(scenario, full ? Length.FULL : Length.SHORT); // a value it cannot use: bad usage before anything runs
         }
+        if (onlyCells != null && !onlyCells.isEmpty()) {
+            chosenCells(scenario, cells(scenario, Length.SHORT)); // a name it does not have: bad usage now
+        }
         if (full && durationSeconds != null) {
             throw new ParameterException(spec.commandLine(), "--full and --duration " + durationSeconds + " both set "
                     + "the measured window; expected one of them (--full is " + fullInWords(cells(scenario,
@@ -224,7 +232,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
         layout.requireBuilt();
         boolean terminal = isTerminal();
         int progressEvery = progressSeconds > 0 ? progressSeconds : terminal ? 5 : 30;
-        List<Cell> cells = withOverrides(cells(scenario, full ? Length.FULL : Length.SHORT));
+        List<Cell> cells = withOverrides(chosenCells(scenario, cells(scenario, full ? Length.FULL : Length.SHORT)));
         ScenarioRunner scenarioRunner = new ScenarioRunner(layout, results, out, terminal, progressEvery,
                 rampupSeconds, userProperties, !noJMeterDashboards, cells, scenario, title(scenario, cells));
         this.runner = scenarioRunner;
@@ -307,6 +315,28 @@ public final class BenchmarkCommand implements Callable<Integer> {
         Stop stop = Stop.timed(DEFAULT_WARMUP_SECONDS,
                 length == Length.FULL ? FULL_MEASURED_SECONDS : DEFAULT_MEASURED_SECONDS);
         return plans.stream().map(plan -> Cell.of(plan, plan, plan).stop(stop)).toList();
+    }
+
+    /**
+     * The cells {@code --cell} names, in the scenario's order (so that set-ups still run grouped), or all of them when
+     * it names none; bad usage for a name the scenario does not have, naming the ones it has.
+     */
+    private List<Cell> chosenCells(Optional<Scenario> scenario, List<Cell> cells) {
+        if (onlyCells == null || onlyCells.isEmpty()) {
+            return cells;
+        }
+        if (scenario.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--cell " + onlyCells + " chooses cells of a scenario, "
+                    + "and --plan runs none; expected --scenario NAME");
+        }
+        List<String> names = cells.stream().map(Cell::name).toList();
+        for (String name : onlyCells) {
+            if (!names.contains(name)) {
+                throw new ParameterException(spec.commandLine(), "--cell '" + name + "' is not a cell of "
+                        + scenario.get().name() + "; expected one of " + names);
+            }
+        }
+        return cells.stream().filter(cell -> onlyCells.contains(cell.name())).toList();
     }
 
     /** What {@code --full} runs, for the message when it meets {@code --duration}. */

@@ -181,6 +181,29 @@ class BenchmarkCommandTest {
     }
 
     @Test
+    void aCellTheScenarioDoesNotHaveIsRefusedNamingTheCellsItHas() {
+        StringWriter err = new StringWriter();
+
+        int exit = run(err, "--scenario", "seed-003", "--cell", "dubbo-echo-1k", "--cell", "dubbo-echo-2k",
+                "--project-dir", project.toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst()).contains("--cell 'dubbo-echo-2k' is not a cell of seed-003; "
+                + "expected one of " + BenchmarkCommand.SEED_003_PLANS);
+    }
+
+    @Test
+    void aCellWithPlansInsteadOfAScenarioIsRefused() {
+        StringWriter err = new StringWriter();
+
+        int exit = run(err, "--plan", "dubbo-echo-1k", "--cell", "dubbo-echo-1k", "--project-dir", project.toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst()).contains("--cell [dubbo-echo-1k] chooses cells of a scenario, "
+                + "and --plan runs none; expected --scenario NAME");
+    }
+
+    @Test
     void aProjectDirWithoutPlansIsNamed() {
         StringWriter err = new StringWriter();
         Path dir = project.resolve("nowhere");
