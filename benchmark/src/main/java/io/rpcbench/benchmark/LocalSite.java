@@ -11,8 +11,9 @@ import java.util.Map;
 
 /**
  * The main job's default site: the provider (embedded ZooKeeper, Dubbo, Thrift) and an agent on loopback, and the
- * extra processes a cell names ({@link CellSetup}). The agent runs throughout; the provider and the extra processes
- * are restarted (stopped by PID) when a cell needs another set-up than the one running.
+ * extra processes a cell names ({@link CellSetup}). The agent runs throughout; the provider starts with the first
+ * cell's set-up (not with defaults the first cell would replace at once), and it and the extra processes are restarted
+ * (stopped by PID) when a cell needs another set-up than the one running.
  */
 final class LocalSite implements RunSite {
 
@@ -35,23 +36,13 @@ final class LocalSite implements RunSite {
         this.agent = agent;
     }
 
+    /** Starts the agent; {@link #prepare} starts the provider the first cell needs. */
     static LocalSite start(ProjectLayout layout, Path results, PrintWriter out) throws IOException {
-        out.printf("Starting the provider (embedded ZooKeeper, Dubbo, Thrift on 127.0.0.1) and a server agent ...%n");
+        out.printf("Starting a server agent on 127.0.0.1 ...%n");
         out.flush();
-        ProviderProcess provider = ProviderProcess.start(layout, List.of(), results.resolve("provider.log"));
-        try {
-            AgentProcess agent = AgentProcess.start(layout, results.resolve("agent.log"));
-            out.printf("Provider ready (pid %d): %s%n", provider.pid(), provider.endpoints().endpoints());
-            out.printf("Agent ready (pid %d): %s%n", agent.pid(), agent.tcp());
-            LocalSite site = new LocalSite(layout, results, out, agent);
-            site.provider = provider;
-            site.running = CellSetup.DEFAULT;
-            site.starts = 1;
-            return site;
-        } catch (IOException | RuntimeException e) {
-            provider.close();
-            throw e;
-        }
+        AgentProcess agent = AgentProcess.start(layout, results.resolve("agent.log"));
+        out.printf("Agent ready (pid %d): %s%n", agent.pid(), agent.tcp());
+        return new LocalSite(layout, results, out, agent);
     }
 
     @Override
@@ -61,8 +52,9 @@ final class LocalSite implements RunSite {
         }
         stopProcesses();
         starts++;
-        String suffix = "-" + starts;
-        out.printf("Starting the set-up the next cell needs: %s ...%n", setup.describe());
+        String suffix = starts == 1 ? "" : "-" + starts;
+        out.printf("Starting the set-up the next cell needs: %s (embedded ZooKeeper, on 127.0.0.1) ...%n",
+                setup.describe());
         out.flush();
         provider = ProviderProcess.start(layout, setup.providerOptions(), results.resolve("provider" + suffix + ".log"));
         out.printf("Provider ready (pid %d): %s%n", provider.pid(), provider.endpoints().endpoints());
