@@ -3,6 +3,7 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.benchmark.scenario.CellResult;
+import io.rpcbench.reports.JtlSample;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -20,10 +21,10 @@ import picocli.CommandLine;
  * of each cell, a second JVM reading the JTL: MainJobIT checks those). A scenario's IT is then:
  *
  * <pre>{@code
- * class Seed003ScenarioIT {
+ * class Seed000CpuScenarioIT {
  *     @Test
  *     void everyCellIsFilledWithThePayloadItNames() throws Exception {
- *         ScenarioShortRun.Result run = ScenarioShortRun.run("seed-003");
+ *         ScenarioShortRun.Result run = ScenarioShortRun.run("seed-000-cpu");
  *         ScenarioShortRun.assertEveryCellFilled(run);
  *     }
  * }
@@ -75,6 +76,43 @@ final class ScenarioShortRun {
         args.addAll(List.of(options));
         int exit = new CommandLine(job).setOut(new PrintWriter(printed, true)).execute(args.toArray(String[]::new));
         return new Result(scenario, exit, printed.toString(), results, job.cellResults());
+    }
+
+    /**
+     * Runs {@code scenario} shortened, only {@code fastCells} of it in {@code ./run-tests} ({@code --cell} each: one
+     * cell of each provider stack and plan the scenario uses), every cell in {@code ./run-tests --full}.
+     */
+    static Result runCells(String scenario, List<String> fastCells, String... options) throws IOException {
+        return runCells(scenario, DURATION_SECONDS, fastCells, options);
+    }
+
+    /** As {@link #runCells(String, List, String...)}, measuring {@code durationSeconds}. */
+    static Result runCells(String scenario, int durationSeconds, List<String> fastCells, String... options)
+            throws IOException {
+        List<String> all = new ArrayList<>(List.of(options));
+        if (!TestVolume.full()) {
+            fastCells.forEach(cell -> all.addAll(List.of("--cell", cell)));
+        }
+        return run(scenario, durationSeconds, all.toArray(String[]::new));
+    }
+
+    /**
+     * Asserts that the run ran {@code fastCells} (in the scenario's order) in {@code ./run-tests}, and all
+     * {@code allCells} of the scenario in {@code ./run-tests --full}.
+     */
+    static void assertRanCells(Result run, int allCells, List<String> fastCells) {
+        if (TestVolume.full()) {
+            assertThat(run.cells()).as("cells of %s; output:%n%s", run.scenario(), run.output()).hasSize(allCells);
+        } else {
+            assertThat(run.cells()).extracting(cell -> cell.cell().name())
+                    .as("cells of %s; output:%n%s", run.scenario(), run.output())
+                    .containsExactlyInAnyOrderElementsOf(fastCells);
+        }
+    }
+
+    /** Every sample of the cell's plan, warm-up included, from its JTL. */
+    static List<JtlSample> samples(CellResult cell) {
+        return Plans.samples(cell.folder().resolve(cell.cell().plan() + ".jtl"));
     }
 
     /**

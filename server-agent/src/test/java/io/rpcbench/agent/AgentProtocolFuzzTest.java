@@ -21,9 +21,10 @@ import org.junit.jupiter.api.AfterAll;
  * {@code Yep}, every reply must stay one bounded line, and nothing but the protocol's replies may come out: a
  * thrown exception, a hung session or a runaway reply fails the test with the input that caused it.
  *
- * <p>{@code ./mvnw verify} runs it twice: replaying its inputs (the default run), and fuzzing with coverage guidance
- * (surefire's {@code fuzz} execution sets {@code JAZZER_FUZZ=1}) until {@value #MIN_FUZZED_INPUTS} inputs have run:
- * about 50 s on a quiet 2-vCPU machine (Jazzer prints the rate, exec/s). The run stops after 10 minutes at most, and
+ * <p>{@code ./run-tests} replays its inputs (the corpus, the default run); {@code ./run-tests --full} also fuzzes with
+ * coverage guidance (the {@code full-tests} profile's surefire execution {@code fuzz} sets {@code JAZZER_FUZZ=1})
+ * until {@value #MIN_FUZZED_INPUTS} inputs have run: 4 to 5 minutes on the 2-vCPU machine (Jazzer prints the rate,
+ * exec/s). The run stops after 10 minutes at most, and
  * then fails if it has not reached that count: the count is the bar, the time depends on the machine.
  */
 class AgentProtocolFuzzTest {

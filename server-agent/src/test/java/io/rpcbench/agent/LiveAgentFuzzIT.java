@@ -28,13 +28,22 @@ import org.junit.jupiter.api.Test;
  * {@code test} over TCP and over UDP, and must not have written a stack trace.
  *
  * <p>The inputs come from a seeded generator; the seed is printed, and {@code -Drpcbench.fuzz.seed=N} replays a run.
+ * {@code ./run-tests} sends {@value #FAST_CONNECTIONS} connections of {@value #INPUTS_PER_CONNECTION} inputs and
+ * {@value #FAST_DATAGRAMS} datagrams, every kind of input above many times over (a new seed each run);
+ * {@code ./run-tests --full} ({@code -Drpcbench.tests.full=true}) sends {@value #FULL_CONNECTIONS} connections
+ * (100,000 inputs) and {@value #FULL_DATAGRAMS} datagrams.
  */
 class LiveAgentFuzzIT {
     private static final Pattern READY = Pattern.compile(
             "rpcbench-agent ready tcp=127\\.0\\.0\\.1:(\\d+) udp=127\\.0\\.0\\.1:(\\d+)");
-    private static final int CONNECTIONS = 500;
+    private static final int FAST_CONNECTIONS = 50;
+    private static final int FULL_CONNECTIONS = 500;
     private static final int INPUTS_PER_CONNECTION = 200;
-    private static final int DATAGRAMS = 20_000;
+    private static final int FAST_DATAGRAMS = 2_000;
+    private static final int FULL_DATAGRAMS = 20_000;
+    private static final boolean FULL = Boolean.getBoolean("rpcbench.tests.full");
+    private static final int CONNECTIONS = FULL ? FULL_CONNECTIONS : FAST_CONNECTIONS;
+    private static final int DATAGRAMS = FULL ? FULL_DATAGRAMS : FAST_DATAGRAMS;
     /** Past the agent's longest accepted line (64 KiB), so that its bound is what stops it. */
     private static final int LONG_LINE_BYTES = 256 * 1024;
     private static final int MAX_UDP_PAYLOAD = 65_507;
