@@ -51,8 +51,9 @@ class CompareRunsIT {
     private static void runMainJob(Path results, String property) {
         StringWriter printed = new StringWriter();
         int exit = new CommandLine(new BenchmarkCommand()).setOut(new PrintWriter(printed, true))
+                // Without JMeter's own dashboards (jmeter -g): MainJobIT checks those; compare reads rpcbench's own.
                 .execute("--plan", "thrift-echo-1k", "-J", property, "--warmup", "2", "--duration", "6",
-                        "--threads", "2", "--rampup", "0", "--results", results.toString(),
+                        "--threads", "2", "--rampup", "0", "--no-jmeter-dashboards", "--results", results.toString(),
                         "--project-dir", Plans.LAYOUT.projectDir().toString());
         assertThat(exit).as("the main job with %s; output:%n%s", property, printed).isZero();
     }

@@ -3,6 +3,7 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.rpcbench.benchmark.scenario.CellResult;
 import io.rpcbench.reports.HeadlessChromium;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -18,21 +19,28 @@ import picocli.CommandLine;
  * their progress as plain lines (no terminal here), the table with microsecond percentiles and each plan's
  * steadiness verdict, every JTL with the samplers' {@code elapsed_us} column, JMeter's own dashboard built from it
  * for the window, then the one dashboard it prints, opened in headless Chromium (which must draw every chart
- * without a script error).
+ * without a script error). The main job is seed 003's scenario: its table is printed with the seed's figures beside
+ * ours and is the dashboard's first section, and every cell has the provider's threads and CPU. Every sample of each
+ * plan passed, carries the plan's label, was answered by the provider the job started (JMeter's URL column, found
+ * through the registry for Dubbo) and received the payload plus a small protocol envelope.
  */
 class MainJobIT {
 
     private static final Path OUT = Path.of("target/main-job").toAbsolutePath();
     private static final Pattern STATUS = Pattern.compile("id=\"rpcbench-status\"[^>]*>([^<]*)<");
     private static final Pattern DASHBOARD = Pattern.compile("Dashboard of all plans, client and server side: (\\S+)");
+    private static final Pattern PROVIDER = Pattern.compile("(?m)^Provider ready \\(pid [0-9]+\\): (.*)$");
 
     @Test
     void mainJobPrintsTheTableAndOneDashboardOfAllPlansWithTheAgentHost() throws Exception {
         // A folder of this run's own: the job refuses a used one, and a rerun must not read an older run's files.
         Path results = Files.createTempDirectory(Files.createDirectories(OUT), "results-");
         StringWriter printed = new StringWriter();
-        CommandLine command = new CommandLine(new BenchmarkCommand()).setOut(new PrintWriter(printed, true));
-        int exit = command.execute("--warmup", "2", "--duration", "4", "--threads", "2", "--rampup", "0",
+        BenchmarkCommand job = new BenchmarkCommand();
+        CommandLine command = new CommandLine(job).setOut(new PrintWriter(printed, true));
+        // A warm-up long enough for the Dubbo clients' set-up on a busy machine (it took more than 6 s with another
+        // IT running beside this one), so that the 4 s window has samples.
+        int exit = command.execute("--warmup", "8", "--duration", "4", "--threads", "2", "--rampup", "0",
                 "--progress", "1", "--results", results.toString(),
                 "--project-dir", Plans.LAYOUT.projectDir().toString());
 
@@ -45,7 +53,7 @@ class MainJobIT {
             // JMeter's summariser as plain lines (it reports on 5-second boundaries, so a 6 s run may show no
             // warm-up line), the last one at the window's end
             assertThat(output).containsPattern("(?m)^\\[[1-4]/4\\] " + plan
-                    + "  (warm-up +[0-9]+/2|measuring +[0-9]+/4) s, [0-9]+ s left +[0-9,]+ TPS +0 errors \\(0 in the last");
+                    + "  (warm-up +[0-9]+/8|measuring +[0-9]+/4) s, [0-9]+ s left +[0-9,]+ TPS +0 errors \\(0 in the last");
             assertThat(output).containsPattern("(?m)^\\[[1-4]/4\\] " + plan
                     + "  measuring +4/4 s, 0 s left +[0-9,]+ TPS +0 errors");
             assertThat(output).containsPattern("(?m)^  " + plan + ": (steady|NOT STEADY|TOO SHORT TO JUDGE)");
@@ -53,6 +61,33 @@ class MainJobIT {
             assertThat(Files.readAllLines(planDir.resolve(plan + ".jtl")).get(0)).endsWith(",\"elapsed_us\"");
             assertThat(planDir.resolve("dashboard/index.html")).as("JMeter's -g dashboard of the window").isRegularFile();
         }
+        Matcher provider = PROVIDER.matcher(output);
+        assertThat(provider.find()).as("the provider's ready line in:%n%s", output).isTrue();
+        String endpoints = provider.group(1);
+        for (CellResult cell : job.cellResults()) {
+            String plan = cell.cell().name();
+            int payload = cell.cell().payloadBytes().getAsInt();
+            assertThat(ScenarioShortRun.samples(cell)).as("samples of %s", plan).isNotEmpty().allSatisfy(sample -> {
+                assertThat(sample.label()).isEqualTo(plan);
+                assertThat(sample.success()).as("success of %s", sample).isTrue();
+                assertThat(sample.url()).as("the provider that answered %s, of %s", plan, endpoints)
+                        .matches("(dubbo|thrift)://127\\.0\\.0\\.1:[0-9]+")
+                        .satisfies(url -> assertThat(endpoints).contains(url.replaceFirst("^[a-z]+://", "")));
+                // Received bytes are the response on the wire: the payload plus a small protocol envelope.
+                assertThat(sample.bytes()).isBetween((long) payload, payload + 512L);
+                assertThat(sample.sentBytes()).isGreaterThanOrEqualTo(payload);
+            });
+            assertThat(cell.providerThreads()).as("%s provider threads", plan).isPresent();
+            assertThat(cell.figures().orElseThrow().server().providerCpuPercent()).as("%s provider CPU", plan)
+                    .isNotNull();
+        }
+        // Seed 003's table, the seed's figures beside ours, and the dashboard's first section.
+        assertThat(output).containsPattern("(?m)^echo 1k +samples +[1-9][0-9]* +1298522 +[1-9][0-9]* +-$")
+                .containsPattern("(?m)^ +TPS +[0-9.]+ +132\\.4 +[0-9.]+ +-$")
+                .contains("seed 003: Dubbo 2.7.13 hessian2; seed 003: Thrift: provider: 2 vCPU QEMU");
+        assertThat(Files.readString(results.resolve("dashboard.html")))
+                .contains("<section class=\"table-section\" id=\"scenario-seed-003\">")
+                .contains("<td>1298522</td>");
         assertThat(results.resolve("dashboard.json")).isRegularFile();
         Matcher printedPath = DASHBOARD.matcher(output);
         assertThat(printedPath.find()).as("the dashboard line in:%n%s", output).isTrue();

@@ -10,7 +10,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Seed 003's REST test shortened through {@code --scenario}: JMeter's cell filled with the 4-byte echo, then ab
  * against the same provider for 2,000 requests per measured second (16,000 for 8 s), its report lines printed beside
- * the seed's three ab outputs and JMeter's equivalents. Skipped, saying what to install, without ab.
+ * the seed's three ab outputs and JMeter's equivalents. Every JMeter sample is a POST of the 4-byte string to the
+ * provider's echo URL on loopback, through JMeter's stock HTTP Request, whose answer the plan's Response Assertion
+ * found to be that string (that the assertion is what passes a sample: {@link ShippedPlansIT}). Skipped, saying what
+ * to install, without ab.
  */
 class Seed003RestScenarioIT {
 
@@ -25,6 +28,14 @@ class Seed003RestScenarioIT {
         ScenarioShortRun.Result run = ScenarioShortRun.run("seed-003-rest");
 
         ScenarioShortRun.assertEveryCellFilled(run);
+        assertThat(ScenarioShortRun.samples(run.cells().get(0))).isNotEmpty().allSatisfy(sample -> {
+            assertThat(sample.label()).isEqualTo("seed-003-rest");
+            assertThat(sample.url()).matches("http://127\\.0\\.0\\.1:[0-9]+/io\\.rpcbench\\.echo\\.EchoService/echo");
+            assertThat(sample.success()).as("success of %s", sample).isTrue();
+            // The body and the HTTP headers.
+            assertThat(sample.bytes()).isBetween(4 + 50L, 4 + 300L);
+            assertThat(sample.sentBytes()).isGreaterThanOrEqualTo(4);
+        });
         assertThat(run.output())
                 .containsPattern("(?m)^echo of 4 bytes over HTTP, 10 at a time +complete requests +16000 +1000000 "
                         + "/ 1000000 / 402175 +[1-9][0-9]* *$")
