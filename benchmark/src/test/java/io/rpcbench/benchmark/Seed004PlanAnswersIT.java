@@ -16,20 +16,25 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Seed 004's plan ({@code seed-004-user-service}) calling each stack through {@code DubboServiceSampler} in the real
  * JMeter engine of the laid-out home, a few calls of one thread each, with each answer saved to a file (JMeter's
- * "Save Responses to a file" listener, which the test adds to a copy of the plan): the provider app with
- * {@code --user-service} for the four Dubbo 3.3 stacks, the Dubbo 2.7 provider for its own, each by the direct URL its
- * ready line names. Every answer is checked as JSON: the user's fields (64-bit numbers as protobuf's JSON writes them,
- * text, or as numbers) and the page's 15 users in order.
+ * "Save Responses to a file" listener, which the test adds to each thread group of a copy of the plan): the provider
+ * app with {@code --user-service} for the four Dubbo 3.3 stacks, the Dubbo 2.7 provider for its own, each by the
+ * direct URL its ready line names. One JMeter run per call covers the five stacks at once: the copy gives each
+ * stack's thread group one thread (the shipped plan runs the one {@code user.stack} names, which
+ * {@link Seed004ScenarioIT} runs for each stack) and its own arguments property ({@code STACK.arguments}: protobuf
+ * stacks take the request message). Every answer is checked as JSON: the user's fields (64-bit numbers as protobuf's
+ * JSON writes them, text, or as numbers) and the page's 15 users in order.
  */
 class Seed004PlanAnswersIT {
 
@@ -37,6 +42,19 @@ class Seed004PlanAnswersIT {
     private static final int CALLS = 3;
     /** Chinese characters, as the seed's users had: hessian2 and protobuf encode them apart. */
     private static final String ADDRESS = "北京市海淀区中关村大街 27 号 中关村大厦 1605 室";
+
+    private static final List<String> STACKS = List.of("dubbo27", "user-dubbo-hessian2", "user-dubbo-protobuf",
+            "user-tri-protobuf", "user-tri-hessian2");
+    /** The stacks whose calls take the .proto's request message, as JSON. */
+    private static final Set<String> PROTOBUF_STACKS = Set.of("user-dubbo-protobuf", "user-tri-protobuf");
+    /** Each call's arguments for the Java interface (hessian2 stacks) and for the .proto's. */
+    private static final Map<String, List<String>> ARGUMENTS = Map.of(
+            "getUser", List.of("[7]", "[{\"id\": 7}]"),
+            "listUser", List.of("[1]", "[{\"pageNo\": 1}]"),
+            "ping", List.of("[]", "[{}]"));
+
+    /** Each call's answers by stack, from its one run over every stack. */
+    private static final Map<String, Map<String, List<JsonNode>>> ANSWERS = new ConcurrentHashMap<>();
 
     @TempDir
     static Path dir;
@@ -58,19 +76,17 @@ class Seed004PlanAnswersIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {"dubbo27|[7]", "user-dubbo-hessian2|[7]", "user-dubbo-protobuf|[{\"id\": 7}]",
-            "user-tri-protobuf|[{\"id\": 7}]", "user-tri-hessian2|[7]"})
-    void getUserAnswersTheUserWithEveryField(String stack, String arguments) throws Exception {
-        for (JsonNode user : answers(stack, "getUser", arguments)) {
+    @MethodSource("stacks")
+    void getUserAnswersTheUserWithEveryField(String stack) throws Exception {
+        for (JsonNode user : answers("getUser").get(stack)) {
             assertUser(user, 7);
         }
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {"dubbo27|[1]", "user-dubbo-hessian2|[1]",
-            "user-dubbo-protobuf|[{\"pageNo\": 1}]", "user-tri-protobuf|[{\"pageNo\": 1}]", "user-tri-hessian2|[1]"})
-    void listUserAnswersAPageOfFifteenUsersInOrder(String stack, String arguments) throws Exception {
-        for (JsonNode page : answers(stack, "listUser", arguments)) {
+    @MethodSource("stacks")
+    void listUserAnswersAPageOfFifteenUsersInOrder(String stack) throws Exception {
+        for (JsonNode page : answers("listUser").get(stack)) {
             assertThat(page.path("pageNo").asInt()).as("pageNo of %s", page).isEqualTo(1);
             assertThat(page.path("total").asInt()).as("total of %s", page).isEqualTo(1000);
             JsonNode users = page.path("users");
@@ -82,14 +98,17 @@ class Seed004PlanAnswersIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {"dubbo27|[]", "user-dubbo-hessian2|[]", "user-dubbo-protobuf|[{}]",
-            "user-tri-protobuf|[{}]", "user-tri-hessian2|[]"})
-    void pingAnswersNothing(String stack, String arguments) throws Exception {
-        for (JsonNode answer : answers(stack, "ping", arguments)) {
+    @MethodSource("stacks")
+    void pingAnswersNothing(String stack) throws Exception {
+        for (JsonNode answer : answers("ping").get(stack)) {
             // void: null (or no text at all); protobuf's Empty: {}.
             assertThat(answer.isNull() || answer.isMissingNode() || answer.isObject() && answer.isEmpty())
                     .as("ping's answer %s", answer).isTrue();
         }
+    }
+
+    static List<String> stacks() {
+        return STACKS;
     }
 
     private static void assertUser(JsonNode user, long id) {
@@ -107,60 +126,94 @@ class Seed004PlanAnswersIT {
         assertThat(user.path("createTime").isMissingNode()).as("createTime of %s", user).isFalse();
     }
 
+    /** {@code method}'s answers by stack: from the first test that asks, one run of every stack. */
+    private static Map<String, List<JsonNode>> answers(String method) throws Exception {
+        Map<String, List<JsonNode>> answers = ANSWERS.get(method);
+        if (answers == null) {
+            answers = runEveryStack(method);
+            ANSWERS.put(method, answers);
+        }
+        return answers;
+    }
+
     /**
-     * Runs the plan for {@code stack} and {@code method}, one thread, {@value #CALLS} calls, with JMeter's "Save
-     * Responses to a file" listener added to a copy of it (JMeter's XML results cannot carry the samplers' answers:
-     * XStream writes the samplers' own result class half, measured); asserts that every sample passed and returns
-     * the answers, in the order they came, as JSON.
+     * Runs a copy of the plan in which every stack's thread group makes {@value #CALLS} calls of {@code method} from one
+     * thread, with JMeter's "Save Responses to a file" listener in each (JMeter's XML results cannot carry the samplers'
+     * answers: XStream writes the samplers' own result class half, measured); asserts that every sample passed and
+     * returns each stack's answers, in the order they came, as JSON.
      */
-    private static List<JsonNode> answers(String stack, String method, String arguments) throws Exception {
-        Path folder = dir.resolve(stack + "-" + method);
-        Path answers = Files.createDirectories(dir.resolve(stack + "-" + method + "-answers"));
-        Path plan = withResponsesSaved(dir.resolve(stack + "-" + method + ".jmx"), answers.resolve("answer-"));
+    private static Map<String, List<JsonNode>> runEveryStack(String method) throws Exception {
+        Path folder = dir.resolve(method);
+        String plan = Files.readString(Plans.LAYOUT.plan(PLAN), StandardCharsets.UTF_8);
         Map<String, String> properties = new HashMap<>(provider.planProperties());
         properties.putAll(dubbo27.planProperties());
-        properties.putAll(Map.of("user.stack", stack, "user.method", method, "user.arguments", arguments,
-                "threads", "1", "rampup", "0", "loops", Integer.toString(CALLS), "agents", "none"));
-        JMeterRun run = JMeterRun.of(Plans.LAYOUT, PLAN, folder)
+        properties.putAll(Map.of("user.method", method, "threads", "1", "rampup", "0",
+                "loops", Integer.toString(CALLS), "agents", "none"));
+        for (String stack : STACKS) {
+            Path answers = Files.createDirectories(folder.resolve("answers").resolve(stack));
+            plan = everyCallOf(plan, stack, answers.resolve("answer-"));
+            properties.put(stack + ".arguments", ARGUMENTS.get(method).get(PROTOBUF_STACKS.contains(stack) ? 1 : 0));
+        }
+        Path copy = Files.writeString(folder.resolve(PLAN + "-every-stack.jmx"), plan, StandardCharsets.UTF_8);
+        JMeterRun run = JMeterRun.of(Plans.LAYOUT, PLAN, folder.resolve("run"))
                 .dashboard(false)
                 .properties(properties)
-                .launchedWith(command -> withPlan(command, plan));
+                .launchedWith(command -> withPlan(command, copy));
         run.run(Duration.ofMinutes(2));
 
         List<JtlSample> samples = Plans.samples(run.jtl());
-        assertThat(samples).hasSize(CALLS).allSatisfy(sample -> {
-            assertThat(sample.label()).isEqualTo(stack);
-            assertThat(sample.success()).as("success of %s", sample).isTrue();
-        });
-        List<Path> files;
-        try (Stream<Path> listed = Files.list(answers)) {
-            files = listed.sorted(Comparator.comparingInt(Seed004PlanAnswersIT::number)).toList();
-        }
-        assertThat(files).as("answers saved in %s", answers).hasSize(CALLS);
+        assertThat(samples).as("samples of %s", method).hasSize(CALLS * STACKS.size()).allSatisfy(sample ->
+                assertThat(sample.success()).as("success of %s", sample).isTrue());
+        assertThat(samples).extracting(JtlSample::label).containsOnlyElementsOf(STACKS);
+        Map<String, List<JsonNode>> byStack = new HashMap<>();
         ObjectMapper json = new ObjectMapper();
-        List<JsonNode> parsed = new ArrayList<>();
-        for (Path file : files) {
-            parsed.add(json.readTree(Files.readString(file, StandardCharsets.UTF_8)));
+        for (String stack : STACKS) {
+            assertThat(samples).filteredOn(sample -> sample.label().equals(stack)).as("samples of %s", stack)
+                    .hasSize(CALLS);
+            Path answers = folder.resolve("answers").resolve(stack);
+            List<Path> files;
+            try (Stream<Path> listed = Files.list(answers)) {
+                files = listed.sorted(Comparator.comparingInt(Seed004PlanAnswersIT::number)).toList();
+            }
+            assertThat(files).as("answers saved in %s", answers).hasSize(CALLS);
+            List<JsonNode> parsed = new ArrayList<>();
+            for (Path file : files) {
+                parsed.add(json.readTree(Files.readString(file, StandardCharsets.UTF_8)));
+            }
+            byStack.put(stack, parsed);
         }
-        return parsed;
+        return byStack;
     }
 
-    /** A copy of the shipped plan at {@code copy} with JMeter's ResultSaver writing each answer to prefix + N. */
-    private static Path withResponsesSaved(Path copy, Path prefix) throws IOException {
-        String plan = Files.readString(Plans.LAYOUT.plan(PLAN), StandardCharsets.UTF_8);
-        String listeners = "      <ResultCollector guiclass=\"SummaryReport\"";
-        assertThat(plan).contains(listeners);
+    /**
+     * {@code plan} with {@code stack}'s thread group given one thread whatever {@code user.stack} says, its arguments
+     * read from the property {@code STACK.arguments}, and JMeter's ResultSaver in it writing each answer to prefix + N.
+     */
+    private static String everyCallOf(String plan, String stack, Path prefix) {
+        String threads = "${__jexl3(&quot;${__P(user.stack,user-dubbo-hessian2)}&quot; == &quot;" + stack
+                + "&quot; ? ${__P(threads,32)} : 0)}";
+        int group = plan.indexOf(threads);
+        assertThat(group).as("%s's thread group in %s", stack, PLAN).isPositive();
+        String tree = "</ThreadGroup>\n      <hashTree>\n";
+        int inside = plan.indexOf(tree, group);
+        assertThat(inside).as("%s's thread group's tree", stack).isPositive();
+        inside += tree.length();
         String saver = """
-                      <ResultSaver guiclass="ResultSaverGui" testclass="ResultSaver" testname="answers">
-                        <stringProp name="FileSaver.filename">%s</stringProp>
-                        <boolProp name="FileSaver.errorsonly">false</boolProp>
-                        <boolProp name="FileSaver.successonly">false</boolProp>
-                        <boolProp name="FileSaver.skipsuffix">true</boolProp>
-                        <boolProp name="FileSaver.skipautonumber">false</boolProp>
-                      </ResultSaver>
-                      <hashTree/>
+                        <ResultSaver guiclass="ResultSaverGui" testclass="ResultSaver" testname="answers">
+                          <stringProp name="FileSaver.filename">%s</stringProp>
+                          <boolProp name="FileSaver.errorsonly">false</boolProp>
+                          <boolProp name="FileSaver.successonly">false</boolProp>
+                          <boolProp name="FileSaver.skipsuffix">true</boolProp>
+                          <boolProp name="FileSaver.skipautonumber">false</boolProp>
+                        </ResultSaver>
+                        <hashTree/>
                 """.formatted(prefix);
-        return Files.writeString(copy, plan.replace(listeners, saver + listeners), StandardCharsets.UTF_8);
+        String overrides = "method=user.method, arguments=user.arguments";
+        int override = plan.indexOf(overrides, inside);
+        assertThat(override).as("%s's property_overrides", stack).isPositive();
+        return plan.substring(0, group) + "1" + plan.substring(group + threads.length(), inside) + saver
+                + plan.substring(inside, override) + "method=user.method, arguments=" + stack + ".arguments"
+                + plan.substring(override + overrides.length());
     }
 
     /** JMeter's command with {@code plan} in place of the shipped plan after {@code -t}. */
