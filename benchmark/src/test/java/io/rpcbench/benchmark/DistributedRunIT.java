@@ -23,6 +23,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import picocli.CommandLine;
 
 /**
@@ -32,6 +33,7 @@ import picocli.CommandLine;
  * addresses or on a host's loopback, and afterwards no namespace, link or process of the run is left; the same when
  * the controller is killed in the middle of a run.
  */
+@ResourceLock(LabRoot.LOCK)
 class DistributedRunIT {
 
     private static final Path OUT = Path.of("target/distributed").toAbsolutePath();

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Providers registered in ZooKeeper on plain {@code 127.0.0.1}, as providers not written by us register, are called
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * PID), and each is stopped by its PID. While JMeter runs, its sockets are read from {@code /proc/<pid>} (the file
  * {@code net/tcp} there is its namespace's table).
  */
+@ResourceLock(LabRoot.LOCK)
 class RegistryLoopbackIT {
 
     private static final String ECHO_SERVICE = "io.rpcbench.echo.EchoService";

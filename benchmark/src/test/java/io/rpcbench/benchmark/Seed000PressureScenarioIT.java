@@ -2,6 +2,7 @@ package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.benchmark.lab.LabRoot;
 import io.rpcbench.benchmark.scenario.CellResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,12 +10,14 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Seed 000's high-pressure test shortened through {@code --scenario}, a size every 2 s: on the lab when this machine
  * can make one (root), else on loopback; either way two consumers' samples, both providers answering, no failure, and
  * each sample carrying the size its consumer drew for the moment.
  */
+@ResourceLock(LabRoot.LOCK)
 class Seed000PressureScenarioIT {
 
     @Test

@@ -12,6 +12,12 @@ public final class LabRoot {
 
     public static final String OPT_OUT = "rpcbench.lab.optional";
 
+    /**
+     * The lock every test that makes a lab holds ({@code @ResourceLock(LabRoot.LOCK)}): the ITs run two classes at
+     * a time, and two labs at once could share an address range, and would see each other's namespaces.
+     */
+    public static final String LOCK = "rpcbench-lab-network";
+
     private LabRoot() {
     }
 
