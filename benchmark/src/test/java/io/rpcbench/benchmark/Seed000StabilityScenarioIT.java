@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Seed 000's stability test shortened through {@code --scenario}: its cell filled (three labels, the mean of their
  * payloads), the provider and JMeter sampled every 2 s while the plan ran (a twentieth of the window is under the
- * 2 s floor), and the soak lines printed with the seed's words beside them. 20 s measured, not the usual 8: each
- * thread opens three Dubbo clients first, and at a load average of 19 that took the 9 s thread group twice (one
+ * 2 s floor), and the soak lines printed with the seed's words beside them. 20 s measured, not the usual 6: each
+ * thread opens three Dubbo clients first, and at a load average of 19 that took a 9 s thread group twice (one
  * sample per thread, before the window), with the provider's jcmd and jstat every 2 s beside it. The plan's one thread
  * group calls the three echoes in turn: their counts differ by at most one per thread, each answer its own size.
  */

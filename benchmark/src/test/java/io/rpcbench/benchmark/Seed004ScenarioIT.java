@@ -64,8 +64,8 @@ class Seed004ScenarioIT {
                 assertThat(bytes(byName, listUser)).as("%s answer bytes: a page of 15 users", listUser)
                         .isBetween(3155.0, 20 * 3155.0);
             }
-            assertThat(run.output()).containsPattern("(?m)^no-argument method +ops/s +30333 +30414 +[0-9]+ +24123 "
-                    + "+7016 +6635$");
+            // The one ping ran on Dubbo + Protobuf 3.3: ours beside the seed's, the other stacks' columns blank.
+            assertThat(run.output()).containsPattern("(?m)^no-argument method +ops/s +[0-9]+ +24123$");
             return;
         }
         for (String stack : List.of("dubbo27", "user-dubbo-hessian2", "user-dubbo-protobuf", "user-tri-protobuf",
