@@ -9,13 +9,18 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import picocli.CommandLine;
 
 /**
  * Run against run on two real short runs of the main job that differ in payload (1 KiB against 4 KiB strings over
  * Thrift): {@code rpcbench-reports compare} matches them by scenario and system and gives every metric its value,
- * its % difference and a verdict.
+ * its % difference and a verdict. In {@code ./run-tests --full} only: in the fast set, {@link MainJobIT} has compare read
+ * its real run, and the reports module's compare tests ({@code CompareCommandTest}, {@code CompareGoldenTest},
+ * {@code DashboardJsonContractTest}) check the matching and the verdicts on recorded runs.
  */
+@EnabledIfSystemProperty(named = "rpcbench.tests.full", matches = "true",
+        disabledReason = "./run-tests --full only: MainJobIT has compare read its real run")
 class CompareRunsIT {
 
     private static final Path OUT = Path.of("target/compare-runs").toAbsolutePath();
@@ -52,7 +57,7 @@ class CompareRunsIT {
         StringWriter printed = new StringWriter();
         int exit = new CommandLine(new BenchmarkCommand()).setOut(new PrintWriter(printed, true))
                 // Without JMeter's own dashboards (jmeter -g): MainJobIT checks those; compare reads rpcbench's own.
-                .execute("--plan", "thrift-echo-1k", "-J", property, "--warmup", "2", "--duration", "6",
+                .execute("--plan", "thrift-echo-1k", "-J", property, "--warmup", "2", "--duration", "4",
                         "--threads", "2", "--rampup", "0", "--no-jmeter-dashboards", "--results", results.toString(),
                         "--project-dir", Plans.LAYOUT.projectDir().toString());
         assertThat(exit).as("the main job with %s; output:%n%s", property, printed).isZero();

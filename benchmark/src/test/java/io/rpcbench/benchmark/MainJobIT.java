@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.rpcbench.benchmark.scenario.CellResult;
+import io.rpcbench.reports.DashboardCommand;
 import io.rpcbench.reports.HeadlessChromium;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -89,6 +90,21 @@ class MainJobIT {
                 .contains("<section class=\"table-section\" id=\"scenario-seed-003\">")
                 .contains("<td>1298522</td>");
         assertThat(results.resolve("dashboard.json")).isRegularFile();
+        // The run's dashboard.json as 'rpcbench-reports compare' reads it, against itself: every metric has its value
+        // and a verdict (CompareRunsIT, in --full, compares two runs that differ; the reports module's compare tests
+        // check the verdicts).
+        StringWriter compared = new StringWriter();
+        StringWriter compareErrors = new StringWriter();
+        int compareExit = new CommandLine(new DashboardCommand()).setOut(new PrintWriter(compared, true))
+                .setErr(new PrintWriter(compareErrors, true)).execute("compare", results.toString(),
+                        results.resolve("dashboard.json").toString(), "-o", results.resolve("compare.html").toString());
+        assertThat(compareExit).as("compare's exit code; output:%n%s%n%s", compared, compareErrors).isZero();
+        for (String metric : new String[] {"TPS", "mean ms", "p99 ms", "p99.9 ms", "provider CPU",
+            "GC pause % of window"}) {
+            assertThat(compared.toString()).as(metric).containsPattern("(?m) " + Pattern.quote(metric)
+                    + " .*(better|worse|within noise|not comparable|higher|lower|same)");
+        }
+        assertThat(results.resolve("compare.html")).isRegularFile();
         Matcher printedPath = DASHBOARD.matcher(output);
         assertThat(printedPath.find()).as("the dashboard line in:%n%s", output).isTrue();
         Path dashboard = Path.of(java.net.URI.create(printedPath.group(1)));
