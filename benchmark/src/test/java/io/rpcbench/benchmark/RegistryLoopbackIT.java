@@ -20,6 +20,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
@@ -38,6 +40,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * {@code net/tcp} there is its namespace's table).
  */
 @ResourceLock(LabRoot.LOCK)
+// Its three tests may run at once: each starts its own ZooKeeper, providers and JMeter on free ports in the lab host.
+@Execution(ExecutionMode.CONCURRENT)
 class RegistryLoopbackIT {
 
     private static final String ECHO_SERVICE = "io.rpcbench.echo.EchoService";
