@@ -16,7 +16,7 @@ import picocli.CommandLine;
 /**
  * Every scenario shortened: runs a named scenario through the same command as {@code ./run-benchmark --scenario NAME}
  * with a few seconds per cell ({@value #WARMUP_SECONDS} s warm-up, {@value #DURATION_SECONDS} s measured, which also
- * replaces a cell's fixed calls per thread, {@value #THREADS} threads), then checks what the scenario promises: every
+ * replaces a cell's fixed calls per thread, {@link #THREADS} threads), then checks what the scenario promises: every
  * cell has samples, none failed, and each received about the payload its cell names (without JMeter's own dashboard
  * of each cell, a second JVM reading the JTL: MainJobIT checks those). A scenario's IT is then:
  *
@@ -40,7 +40,11 @@ final class ScenarioShortRun {
      */
     static final int WARMUP_SECONDS = 6;
     static final int DURATION_SECONDS = 6;
-    static final int THREADS = 2;
+    /**
+     * Threads of every cell: one in {@code ./run-tests}, where the ITs run two at a time on 2 vCPUs and a closed loop of
+     * two threads keeps both busy for the whole window; two in {@code ./run-tests --full}.
+     */
+    static final int THREADS = TestVolume.full() ? 2 : 1;
 
     /**
      * Received bytes a sample may carry beyond the payload: the protocol's envelope (Dubbo and Thrift add tens of
