@@ -151,7 +151,7 @@ class ShippedPlansIT {
     void exampleServicePlanPassesItsAssertionsOnEverySample(String plan, String labels) throws Exception {
         JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan)).dashboard(false)
                 .properties(provider.planProperties())
-                .properties(Map.of("threads", "2", "rampup", "0", "duration", "6"));
+                .properties(Map.of("threads", "1", "rampup", "0", "duration", "6"));
         run.run(Duration.ofMinutes(2));
 
         String[] expected = labels.split(",\\s*");
@@ -165,7 +165,7 @@ class ShippedPlansIT {
     void everySocketOfTheProviderStaysOnLoopbackWhileAPlanRuns() throws Exception {
         JMeterRun run = JMeterRun.of(Plans.LAYOUT, "dubbo-echo-1k", dir.resolve("sockets")).dashboard(false)
                 .properties(provider.planProperties())
-                .properties(java.util.Map.of("threads", "2", "rampup", "0", "duration", "4"));
+                .properties(java.util.Map.of("threads", "1", "rampup", "0", "duration", "4"));
         CompletableFuture<Void> running = CompletableFuture.runAsync(() -> {
             try {
                 run.run(Duration.ofMinutes(2));
