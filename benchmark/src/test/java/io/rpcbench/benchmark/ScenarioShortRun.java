@@ -89,17 +89,11 @@ final class ScenarioShortRun {
      * cell of each provider stack and plan the scenario uses), every cell in {@code ./run-tests --full}.
      */
     static Result runCells(String scenario, List<String> fastCells, String... options) throws IOException {
-        return runCells(scenario, DURATION_SECONDS, fastCells, options);
-    }
-
-    /** As {@link #runCells(String, List, String...)}, measuring {@code durationSeconds}. */
-    static Result runCells(String scenario, int durationSeconds, List<String> fastCells, String... options)
-            throws IOException {
         List<String> all = new ArrayList<>(List.of(options));
         if (!TestVolume.full()) {
             fastCells.forEach(cell -> all.addAll(List.of("--cell", cell)));
         }
-        return run(scenario, durationSeconds, all.toArray(String[]::new));
+        return run(scenario, all.toArray(String[]::new));
     }
 
     /**
