@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -64,8 +63,9 @@ public final class BenchmarkCommand implements Callable<Integer> {
      */
     static final int DEFAULT_MEASURED_SECONDS = 60;
 
-    /** The plan properties the job's own options set; -J may not set them behind those options' backs. */
-    private static final Set<String> JOB_PROPERTIES = Set.of("threads", "rampup", JMeterRun.WARMUP, "duration");
+    /** The plan properties the job's own options set, with their options; -J may not set them behind their backs. */
+    private static final Map<String, String> JOB_PROPERTIES = Map.of("threads", "--threads", "rampup", "--rampup",
+            JMeterRun.WARMUP, "--warmup", "duration", "--duration", JMeterRun.THINK_TIME, "--think-time");
 
     /** Seed 003's four plans: Dubbo (hessian2) and Thrift (binary) echoing 1 KiB and 100 KiB. */
     static final List<String> SEED_003_PLANS =
@@ -112,6 +112,12 @@ public final class BenchmarkCommand implements Callable<Integer> {
     @Option(names = "--rampup", paramLabel = "SECONDS", defaultValue = "1",
             description = "Ramp-up of the threads, part of the warm-up (default: ${DEFAULT-VALUE} s).")
     private int rampupSeconds;
+
+    @Option(names = "--think-time", paramLabel = "MS",
+            description = "Each thread's pause before each of its calls, in ms (the plans' think_time_ms, a JMeter "
+                    + "Constant Timer; default 0: a thread calls again as soon as its answer is in). Calls per second "
+                    + "are then bounded by threads / (call time + think time), and the summary says so.")
+    private Integer thinkTimeMs;
 
     @Option(names = "--plan", paramLabel = "NAME",
             description = "A plan of test-plans/ to run instead of a scenario, without .jmx; repeat for several.")
@@ -209,10 +215,15 @@ public final class BenchmarkCommand implements Callable<Integer> {
             }
         }
         for (String name : userProperties.keySet()) {
-            if (JOB_PROPERTIES.contains(name)) {
+            if (JOB_PROPERTIES.containsKey(name)) {
                 throw new ParameterException(spec.commandLine(), "-J " + name + " is set by an option of its own; "
-                        + "expected --" + name + " instead");
+                        + "expected " + JOB_PROPERTIES.get(name) + " instead");
             }
+        }
+        Map<String, String> planProperties = new LinkedHashMap<>(userProperties);
+        if (thinkTimeMs != null) {
+            requireAtLeast("--think-time", thinkTimeMs, 0);
+            planProperties.put(JMeterRun.THINK_TIME, Integer.toString(thinkTimeMs));
         }
         Optional<Topology> topology;
         try {
@@ -234,7 +245,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
         int progressEvery = progressSeconds > 0 ? progressSeconds : terminal ? 5 : 30;
         List<Cell> cells = withOverrides(chosenCells(scenario, cells(scenario, full ? Length.FULL : Length.SHORT)));
         ScenarioRunner scenarioRunner = new ScenarioRunner(layout, results, out, terminal, progressEvery,
-                rampupSeconds, userProperties, !noJMeterDashboards, cells, scenario, title(scenario, cells));
+                rampupSeconds, planProperties, !noJMeterDashboards, cells, scenario, title(scenario, cells, thinkTimeMs == null ? 0 : thinkTimeMs));
         this.runner = scenarioRunner;
         try (RunSite site = topology.isPresent() ? LabSite.start(layout, topology.get(), results, out)
                 : scenarioSite(scenario, layout, results, out)) {
@@ -362,17 +373,19 @@ public final class BenchmarkCommand implements Callable<Integer> {
      * The dashboard's title: the plans, threads, warm-up and window when every cell runs alike (as the main job has
      * always named it), else the scenario and its summary.
      */
-    private static String title(Optional<Scenario> scenario, List<Cell> cells) {
+    private static String title(Optional<Scenario> scenario, List<Cell> cells, int thinkTimeMs) {
         Cell first = cells.get(0);
         boolean alike = first.stop() instanceof Stop.Timed && cells.stream()
                 .allMatch(c -> c.threads() == first.threads() && c.stop().equals(first.stop()));
+        String thinking = thinkTimeMs > 0 ? thinkTimeMs + " ms think time, " : "";
         if (alike) {
             Stop.Timed stop = (Stop.Timed) first.stop();
             return "rpcbench: " + String.join(", ", cells.stream().map(Cell::name).toList()) + " (" + first.threads()
-                    + " threads, " + stop.warmupSeconds() + " s warm-up, " + stop.measuredSeconds()
+                    + " threads, " + thinking + stop.warmupSeconds() + " s warm-up, " + stop.measuredSeconds()
                     + " s measured each)";
         }
-        return "rpcbench " + scenario.map(s -> s.name() + ": " + s.summary()).orElse("plans");
+        return "rpcbench " + scenario.map(s -> s.name() + ": " + s.summary()).orElse("plans")
+                + (thinkTimeMs > 0 ? " (" + thinkTimeMs + " ms think time)" : "");
     }
 
     /**

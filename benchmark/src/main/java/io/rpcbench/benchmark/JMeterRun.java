@@ -35,6 +35,12 @@ public final class JMeterRun {
     static final String SHUTDOWN_PORT = "jmeterengine.nongui.port";
 
     /** The plans' warm-up in seconds, run before the measured window ({@code duration}) and not counted. */
+    /**
+     * The plans' property for each thread's pause before each call, in ms (a Constant Timer at the plan's top; 0 or
+     * unset: none).
+     */
+    public static final String THINK_TIME = "think_time_ms";
+
     public static final String WARMUP = "warmup";
 
 

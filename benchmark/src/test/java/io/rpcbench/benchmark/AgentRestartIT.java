@@ -30,7 +30,7 @@ class AgentRestartIT {
      * Long enough for reads before the kill, a gap of several one-second buckets, and reads after the restart; one
      * thread, as the load only has to go on.
      */
-    private static final Map<String, String> RUN = Map.of("threads", "1", "rampup", "0", "duration", "24",
+    private static final Map<String, String> RUN = Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS, "threads", "1", "rampup", "0", "duration", "24",
             "jmeter.save.saveservice.autoflush", "true");
     private static final Duration AGENT_AWAY = Duration.ofSeconds(6);
     /** One round of reads is nine rows (ServerMetricsIT): the collector reads the agent once a round is written. */

@@ -30,6 +30,7 @@ class BenchmarkCommandTest {
         "--rampup   | -1       | --rampup is -1; expected a whole number of at least 0",
         "--warmup   | -5       | --warmup is -5; expected a whole number of at least 0",
         "--progress | -1       | --progress is -1; expected a whole number of at least 0",
+        "--think-time | -1     | --think-time is -1; expected a whole number of at least 0",
         "--plan     | dubbo-echo-2k | --plan 'dubbo-echo-2k' not found in PLANS; expected one of [dubbo-echo-1k, thrift-echo-1k]",
         "--plan     | dubbo-echo-1k.jmx | --plan 'dubbo-echo-1k.jmx' not found in PLANS; expected one of [dubbo-echo-1k, thrift-echo-1k]",
     })
@@ -167,17 +168,18 @@ class BenchmarkCommandTest {
         return Scenarios.names().stream().mapToInt(String::length).max().orElseThrow();
     }
 
-    @Test
-    void aJMeterPropertyThatAnOptionSetsIsRefusedNamingTheOption() throws IOException {
+    @ParameterizedTest(name = "-J {0}")
+    @CsvSource({"warmup, --warmup", "think_time_ms, --think-time"})
+    void aJMeterPropertyThatAnOptionSetsIsRefusedNamingTheOption(String property, String option) throws IOException {
         Files.createDirectories(project.resolve("test-plans"));
         Files.writeString(project.resolve("test-plans/dubbo-echo-1k.jmx"), "<jmeterTestPlan/>");
         StringWriter err = new StringWriter();
 
-        int exit = run(err, "--plan", "dubbo-echo-1k", "-J", "warmup=5", "--project-dir", project.toString());
+        int exit = run(err, "--plan", "dubbo-echo-1k", "-J", property + "=5", "--project-dir", project.toString());
 
         assertThat(exit).isEqualTo(2);
-        assertThat(err.toString().lines().findFirst()).contains("-J warmup is set by an option of its own; expected "
-                + "--warmup instead");
+        assertThat(err.toString().lines().findFirst()).contains("-J " + property + " is set by an option of its own; "
+                + "expected " + option + " instead");
     }
 
     @Test

@@ -55,7 +55,7 @@ class DistributedRunIT {
                 "--hosts", "2x2", "--plan", PLANS.get(0), "--plan", PLANS.get(1),
                 // An 8 s warm-up: the Dubbo clients' set-up took more than 6 s with another IT beside this one. One
                 // thread an engine: each engine still calls, and the run leaves CPU to the IT beside it.
-                "--warmup", "8", "--duration", "4", "--threads", "1", "--rampup", "0", "--progress", "2",
+                "--warmup", "8", "--duration", "4", "--threads", "1", "--think-time", TestVolume.THINK_TIME_MS, "--rampup", "0", "--progress", "2",
                 "--results", results.toString(), "--project-dir", Plans.LAYOUT.projectDir().toString());
         String output = printed.toString();
         assertThat(exit).as("exit code; output:%n%s", output).isZero();
@@ -123,7 +123,7 @@ class DistributedRunIT {
         CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> new CommandLine(job)
                 .setOut(new PrintWriter(printed, true)).setErr(new PrintWriter(printed, true)).execute(
                         "--hosts", "1x2", "--plan", "thrift-echo-1k", "--warmup", "0", "--duration", "600",
-                        "--threads", "2", "--rampup", "0", "--results", results.toString(),
+                        "--threads", "2", "--think-time", TestVolume.THINK_TIME_MS, "--rampup", "0", "--results", results.toString(),
                         "--project-dir", Plans.LAYOUT.projectDir().toString()));
         // Killed once samples come back from the engines: the JTL grows.
         Path jtl = results.resolve("thrift-echo-1k").resolve("thrift-echo-1k.jtl");

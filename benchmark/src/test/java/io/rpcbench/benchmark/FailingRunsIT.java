@@ -58,7 +58,7 @@ class FailingRunsIT {
 
     private List<JtlSample> run(String plan, Map<String, String> properties) throws IOException {
         JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan)).dashboard(false)
-                .properties(Map.of("threads", "2", "rampup", "0", "duration", "2"))
+                .properties(Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS, "threads", "2", "rampup", "0", "duration", "2"))
                 .properties(properties);
         run.run(Duration.ofMinutes(2));
         return Plans.samples(run.jtl());

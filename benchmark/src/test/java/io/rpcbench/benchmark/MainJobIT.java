@@ -42,7 +42,7 @@ class MainJobIT {
         // A warm-up long enough for the Dubbo clients' set-up on a busy machine (it took more than 6 s with another
         // IT running beside this one), so that the 4 s window has samples; one thread, so that the run leaves a vCPU
         // to the IT beside it.
-        int exit = command.execute("--warmup", "8", "--duration", "4", "--threads", "1", "--rampup", "0",
+        int exit = command.execute("--warmup", "8", "--duration", "4", "--threads", "1", "--think-time", TestVolume.THINK_TIME_MS, "--rampup", "0",
                 "--progress", "1", "--results", results.toString(),
                 "--project-dir", Plans.LAYOUT.projectDir().toString());
 

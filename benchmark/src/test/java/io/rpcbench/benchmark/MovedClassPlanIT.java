@@ -23,7 +23,7 @@ class MovedClassPlanIT {
     private static final String OLD_NAME = "io.rpcbench.sampler.jmeter.AgentListPerfMonCollector";
     private static final String NEW_NAME = "io.rpcbench.sampler.perfmon.AgentListPerfMonCollector";
     private static final String PLAN = "thrift-echo-1k";
-    private static final Map<String, String> RUN = Map.of("threads", "2", "rampup", "0", "duration", "4");
+    private static final Map<String, String> RUN = Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS, "threads", "2", "rampup", "0", "duration", "4");
 
     @TempDir
     Path dir;

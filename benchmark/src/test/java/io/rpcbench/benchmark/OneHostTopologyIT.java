@@ -31,7 +31,7 @@ class OneHostTopologyIT {
             assertThat(providers).hasSize(2);
             assertThat(providers.get(1).endpoints().zookeeper()).isEqualTo(providers.get(0).endpoints().zookeeper());
 
-            List<JMeterRun> consumers = site.run("seed-000-pressure", Map.of("threads", "2", "rampup", "0",
+            List<JMeterRun> consumers = site.run("seed-000-pressure", Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS, "threads", "2", "rampup", "0",
                     "duration", "8", "size_interval", "1", "size_max", "10000", "agents", "none"),
                     Duration.ofMinutes(2));
 

@@ -24,7 +24,8 @@ final class Plans {
             System.getProperty("rpcbench.project.dir", "..")).toAbsolutePath().normalize());
 
     /** A few seconds with two threads: enough samples to check, short enough for every build. */
-    static final Map<String, String> SHORT_RUN = Map.of("threads", "2", "rampup", "0", "duration", "3");
+    static final Map<String, String> SHORT_RUN = Map.of("threads", "2", "rampup", "0", "duration", "3",
+            JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS);
 
     private Plans() {}
 
@@ -56,12 +57,22 @@ final class Plans {
      * successful samples of the shipped plans, whose labels and messages hold none.
      */
     static Map<String, Long> callsPerThread(Path jtl) throws IOException {
+        Map<String, Long> calls = new TreeMap<>();
+        timeStampsPerThread(jtl).forEach((thread, stamps) -> calls.put(thread, (long) stamps.size()));
+        return calls;
+    }
+
+    /** Each JMeter thread's samples' {@code timeStamp}s in the order the JTL has them (read as {@link #callsPerThread}). */
+    static Map<String, List<Long>> timeStampsPerThread(Path jtl) throws IOException {
         List<String> lines = Files.readAllLines(jtl);
-        int column = List.of(lines.get(0).split(",")).indexOf("threadName");
-        if (column < 0) {
-            throw new IllegalStateException(jtl + " has no threadName column: " + lines.get(0));
+        List<String> header = List.of(lines.get(0).split(","));
+        int thread = header.indexOf("threadName");
+        int timeStamp = header.indexOf("timeStamp");
+        if (thread < 0 || timeStamp < 0) {
+            throw new IllegalStateException(jtl + " has no threadName or timeStamp column: " + lines.get(0));
         }
-        return lines.stream().skip(1).map(line -> line.split(",")[column])
-                .collect(Collectors.groupingBy(Function.identity(), TreeMap::new, Collectors.counting()));
+        return lines.stream().skip(1).map(line -> line.split(",")).collect(Collectors.groupingBy(
+                fields -> fields[thread], TreeMap::new,
+                Collectors.mapping(fields -> Long.parseLong(fields[timeStamp]), Collectors.toList())));
     }
 }

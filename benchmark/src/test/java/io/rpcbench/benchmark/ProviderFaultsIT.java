@@ -63,7 +63,7 @@ class ProviderFaultsIT {
         ProviderProcess.Ports ports = new ProviderProcess.Ports(freePort(), freePort(), freePort());
         String dubboTarget = "dubbo://127.0.0.1:" + ports.dubbo();
         String thriftTarget = "thrift://127.0.0.1:" + ports.thrift();
-        Map<String, String> properties = Map.of("threads", Integer.toString(THREADS), "rampup", "0", "duration", "45",
+        Map<String, String> properties = Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS, "threads", Integer.toString(THREADS), "rampup", "0", "duration", "45",
                 "timeout_ms", Integer.toString(TIMEOUT_MS),
                 "dubbo.address", dubboTarget, "thrift.host", "127.0.0.1", "thrift.port", Integer.toString(ports.thrift()));
         JMeterRun dubbo = JMeterRun.of(Plans.LAYOUT, "dubbo-echo-1k", dir.resolve("dubbo")).dashboard(false)
@@ -117,7 +117,7 @@ class ProviderFaultsIT {
         try {
             String dubboTarget = provider.endpoints().dubbo().orElseThrow();
             int thriftPort = ProviderEndpoints.port(provider.endpoints().thrift().orElseThrow());
-            Map<String, String> properties = Map.of("threads", Integer.toString(THREADS), "rampup", "0",
+            Map<String, String> properties = Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS, "threads", Integer.toString(THREADS), "rampup", "0",
                     "duration", "6", "timeout_ms", Integer.toString(timeoutMs), "dubbo.address", dubboTarget,
                     "thrift.host", "127.0.0.1", "thrift.port", Integer.toString(thriftPort));
             JMeterRun dubbo = JMeterRun.of(Plans.LAYOUT, "dubbo-echo-1k", dir.resolve("dubbo")).dashboard(false)

@@ -55,7 +55,7 @@ class RegistryLoopbackIT {
      * {@link Plans#SHORT_RUN} on a busy 2-core machine, and its next samplers never ran; at a load average of 8.7 on 2
      * cores, 6 s still ran only "place order" (the Dubbo 2.7 and the instance-only tests), 20 s passed.
      */
-    private static final Map<String, String> RUN_PROPERTIES = Map.of("threads", "1", "rampup", "0", "duration", "20");
+    private static final Map<String, String> RUN_PROPERTIES = Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS, "threads", "1", "rampup", "0", "duration", "20");
 
     @TempDir
     static Path dir;

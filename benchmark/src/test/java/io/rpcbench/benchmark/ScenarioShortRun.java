@@ -77,7 +77,7 @@ final class ScenarioShortRun {
         BenchmarkCommand job = new BenchmarkCommand();
         List<String> args = new ArrayList<>(List.of("--scenario", scenario,
                 "--warmup", Integer.toString(WARMUP_SECONDS), "--duration", Integer.toString(durationSeconds),
-                "--threads", Integer.toString(THREADS), "--rampup", "0", "--progress", "1", "--no-jmeter-dashboards",
+                "--threads", Integer.toString(THREADS), "--think-time", TestVolume.THINK_TIME_MS, "--rampup", "0", "--progress", "1", "--no-jmeter-dashboards",
                 "--results", results.toString(), "--project-dir", Plans.LAYOUT.projectDir().toString()));
         args.addAll(List.of(options));
         int exit = new CommandLine(job).setOut(new PrintWriter(printed, true)).execute(args.toArray(String[]::new));

@@ -83,23 +83,38 @@ class ShippedPlansIT {
         return Plans.samples(run.jtl());
     }
 
-    /** Seed 002's fixed number of calls per thread ({@code loops}): exactly that many from each thread. */
+    /**
+     * Seed 002's fixed number of calls per thread ({@code loops}): exactly that many from each thread; and the plans'
+     * think time ({@code think_time_ms}): each thread's calls start at least the call (50 ms here) plus the think time
+     * apart.
+     */
     @ParameterizedTest(name = "{0}")
     @CsvSource({"seed-002-delay-dubbo", "seed-002-delay-thrift"})
-    void delayPlanMakesExactlyLoopsCallsPerThread(String plan) throws Exception {
+    void delayPlanMakesExactlyLoopsCallsPerThreadWithItsThinkTimeBetween(String plan) throws Exception {
+        int delayMs = 50;
+        int thinkMs = 30;
         JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan + "-loops")).dashboard(false)
                 .properties(provider.planProperties())
                 // A duration shorter than the calls take: loops must win over it.
                 .properties(Map.of("threads", "3", "rampup", "0", "duration", "1", "loops", "40",
-                        "delay_ms", "50", "size_bytes", "10"));
+                        "delay_ms", Integer.toString(delayMs), "size_bytes", "10",
+                        JMeterRun.THINK_TIME, Integer.toString(thinkMs)));
         run.run(Duration.ofMinutes(2));
 
         assertThat(Plans.samples(run.jtl())).hasSize(3 * 40).allSatisfy(sample -> {
             assertThat(sample.success()).as("success of %s", sample).isTrue();
-            assertThat(sample.elapsed()).isGreaterThanOrEqualTo(50);
+            assertThat(sample.elapsed()).isGreaterThanOrEqualTo(delayMs);
         });
-        assertThat(Plans.callsPerThread(run.jtl())).hasSize(3).allSatisfy((thread, calls) ->
-                assertThat(calls).as("calls of %s", thread).isEqualTo(40));
+        Map<String, List<Long>> stamps = Plans.timeStampsPerThread(run.jtl());
+        assertThat(stamps).hasSize(3).allSatisfy((thread, times) -> {
+            assertThat(times).as("calls of %s", thread).hasSize(40);
+            List<Long> sorted = times.stream().sorted().toList();
+            for (int i = 1; i < sorted.size(); i++) {
+                // Whole ms in the JTL: a call and its pause may each read 1 ms short.
+                assertThat(sorted.get(i) - sorted.get(i - 1)).as("%s: call %d after call %d, ms", thread, i + 1, i)
+                        .isGreaterThanOrEqualTo(delayMs + thinkMs - 2);
+            }
+        });
     }
 
     /**
@@ -151,7 +166,7 @@ class ShippedPlansIT {
     void exampleServicePlanPassesItsAssertionsOnEverySample(String plan, String labels) throws Exception {
         JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan)).dashboard(false)
                 .properties(provider.planProperties())
-                .properties(Map.of("threads", "1", "rampup", "0", "duration", "6"));
+                .properties(Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS, "threads", "1", "rampup", "0", "duration", "6"));
         run.run(Duration.ofMinutes(2));
 
         String[] expected = labels.split(",\\s*");
@@ -165,7 +180,7 @@ class ShippedPlansIT {
     void everySocketOfTheProviderStaysOnLoopbackWhileAPlanRuns() throws Exception {
         JMeterRun run = JMeterRun.of(Plans.LAYOUT, "dubbo-echo-1k", dir.resolve("sockets")).dashboard(false)
                 .properties(provider.planProperties())
-                .properties(java.util.Map.of("threads", "1", "rampup", "0", "duration", "4"));
+                .properties(java.util.Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS, "threads", "1", "rampup", "0", "duration", "4"));
         CompletableFuture<Void> running = CompletableFuture.runAsync(() -> {
             try {
                 run.run(Duration.ofMinutes(2));

@@ -7,6 +7,15 @@ package io.rpcbench.benchmark;
  */
 final class TestVolume {
 
+    /**
+     * The think time (ms) of the tests' runs of shipped plans ({@code --think-time}, {@code -Jthink_time_ms}): a
+     * thread pauses 1 ms before each call, so that a run's load takes a few percent of a vCPU instead of both (a closed
+     * loop at full speed on one thread took JMeter a vCPU and the provider most of the other), and the ITs beside it
+     * keep theirs. What the tests check of a run (samples, answers, failures, sockets, series) is the same at a
+     * thousand calls a second; the figures at full speed are the benchmarks' ({@code ./run-performance}).
+     */
+    static final String THINK_TIME_MS = "1";
+
     private TestVolume() {}
 
     /** Whether this is {@code ./run-tests --full}. */

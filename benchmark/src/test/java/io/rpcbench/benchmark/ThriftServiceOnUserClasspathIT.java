@@ -33,7 +33,7 @@ class ThriftServiceOnUserClasspathIT {
 
     private static final String PLAN = "thrift-inventory-service";
     private static final String SERVICE_JAR_PREFIX = "rpcbench-example-thrift-api-";
-    private static final Map<String, String> SHORT_RUN = Map.of("threads", "2", "rampup", "0", "duration", "3");
+    private static final Map<String, String> SHORT_RUN = Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS, "threads", "2", "rampup", "0", "duration", "3");
 
     @TempDir
     static Path dir;

@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -64,6 +65,18 @@ final class PlanRunner {
         this.buildJMeterDashboards = buildJMeterDashboards;
     }
 
+    /** Each thread's pause before each call in ms, when the job set one ({@code --think-time}). */
+    OptionalInt thinkTimeMs() {
+        String value = userProperties.get(JMeterRun.THINK_TIME);
+        int ms = value == null ? 0 : Integer.parseInt(value);
+        return ms > 0 ? OptionalInt.of(ms) : OptionalInt.empty();
+    }
+
+    private String thinking() {
+        OptionalInt ms = thinkTimeMs();
+        return ms.isPresent() ? ", " + ms.getAsInt() + " ms think time" : "";
+    }
+
     /** A plan's run with figures of its window, or the reason it has none. */
     sealed interface Outcome {}
 
@@ -105,11 +118,11 @@ final class PlanRunner {
         if (stop instanceof Stop.Calls calls) {
             planProperties.put("loops", Integer.toString(calls.callsPerThread()));
             window = Optional.empty(); // every sample after the warm-up
-            out.printf(Locale.ROOT, "%s: %d threads, %d s warm-up, then %,d calls per thread (at most %d s) ...%n",
-                    prefix, cell.threads(), warmup, calls.callsPerThread(), measured);
+            out.printf(Locale.ROOT, "%s: %d threads%s, %d s warm-up, then %,d calls per thread (at most %d s) ...%n",
+                    prefix, cell.threads(), thinking(), warmup, calls.callsPerThread(), measured);
         } else {
-            out.printf("%s: %d threads, %d s warm-up, then %d s measured ...%n", prefix, cell.threads(), warmup,
-                    measured);
+            out.printf("%s: %d threads%s, %d s warm-up, then %d s measured ...%n", prefix, cell.threads(), thinking(),
+                    warmup, measured);
         }
         out.flush();
         planProperties.putAll(userProperties);

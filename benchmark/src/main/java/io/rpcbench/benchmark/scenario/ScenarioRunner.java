@@ -149,7 +149,12 @@ public final class ScenarioRunner {
     }
 
     private ScenarioTable scenarioTable(Scenario s) {
-        return s.table(cellResults).withNote(ScenarioTable.OURS + ": " + ThisMachine.describe() + "; " + site);
+        ScenarioTable table = s.table(cellResults).withNote(ScenarioTable.OURS + ": " + ThisMachine.describe() + "; "
+                + site);
+        OptionalInt thinkTime = plans.thinkTimeMs();
+        return thinkTime.isEmpty() ? table : table.withNote(ScenarioTable.OURS + ": each thread paused "
+                + thinkTime.getAsInt() + " ms before each call (--think-time): calls per second are bounded by it, "
+                + "not by the provider");
     }
 
     /** Every cell's result, in order; {@code figures} null when no run has any. */
