@@ -57,8 +57,10 @@ public final class Dubbo27ProviderProcess implements AutoCloseable {
             throw new IllegalStateException("no Dubbo 2.7 provider at " + jar + "; build it first: ./mvnw -q package "
                     + "-pl dubbo27-provider -am -DskipTests");
         }
-        List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString(), "-jar",
-                jar.toString(), "--port", "0", "--rmi-port", "0", "--hessian-port", "0", "--http-port", "0"));
+        List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString()));
+        command.addAll(ProjectLayout.childJvmOptions());
+        command.addAll(List.of("-jar", jar.toString(), "--port", "0", "--rmi-port", "0", "--hessian-port", "0",
+                "--http-port", "0"));
         command.addAll(extraOptions);
         ChildProcess process = ChildProcess.start("dubbo27-provider", command, Map.of(), log);
         try {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -42,6 +43,21 @@ public record ProjectLayout(Path projectDir) {
     public static Path javaExecutable() {
         return Path.of(System.getProperty("java.home"), "bin", "java");
     }
+
+    /**
+     * JVM options for the providers this process starts, from the system property
+     * {@value #CHILD_JVM_OPTIONS} (options separated by spaces; none when unset). The tests set it to compile with C1
+     * only ({@code -XX:TieredStopAtLevel=1}): a provider of a test lives seconds, and its start took 6.5 CPU-seconds
+     * with C2 against 3 with C1 on the 2-vCPU machine, CPU that the tests beside it wait for. A benchmark run leaves
+     * it unset.
+     */
+    public static List<String> childJvmOptions() {
+        String options = System.getProperty(CHILD_JVM_OPTIONS, "").strip();
+        return options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
+    }
+
+    /** The system property naming the options of {@link #childJvmOptions()}. */
+    public static final String CHILD_JVM_OPTIONS = "rpcbench.child.jvm.options";
 
     /** The running JDK's home, handed to JMeter's launcher as {@code JAVA_HOME}. */
     public static String javaHome() {

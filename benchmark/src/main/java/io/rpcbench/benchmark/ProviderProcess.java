@@ -65,8 +65,9 @@ public final class ProviderProcess implements AutoCloseable {
      */
     public static ProviderProcess start(ProjectLayout layout, Ports ports, List<String> extraOptions, Path log)
             throws IOException {
-        List<String> command = new ArrayList<>(List.of(
-                ProjectLayout.javaExecutable().toString(),
+        List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString()));
+        command.addAll(ProjectLayout.childJvmOptions());
+        command.addAll(List.of(
                 "-jar", layout.providerJar().toString(),
                 "--zookeeper-port", Integer.toString(ports.zookeeper()),
                 "--dubbo-port", Integer.toString(ports.dubbo()),

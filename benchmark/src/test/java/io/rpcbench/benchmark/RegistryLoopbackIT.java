@@ -83,12 +83,12 @@ class RegistryLoopbackIT {
     void dubbo27ProviderRegisteredOnPlainLoopbackIsCalledOnLoopback() throws Exception {
         Path work = dir.resolve("dubbo27");
         // The provider app's jar with only its embedded ZooKeeper: no Dubbo 3 provider may answer in its place.
-        try (ChildProcess zookeeper = start("zookeeper", work, List.of(java(), "-jar",
-                Plans.LAYOUT.providerJar().toString(), "--zookeeper-port", "0", "--no-dubbo", "--no-thrift"))) {
+        try (ChildProcess zookeeper = start("zookeeper", work, javaJar(Plans.LAYOUT.providerJar(),
+                "--zookeeper-port", "0", "--no-dubbo", "--no-thrift"))) {
             String registry = endpoints(zookeeper).zookeeper().orElseThrow();
-            try (ChildProcess provider = start("dubbo27-provider", work, List.of(java(), "-jar",
-                    Plans.LAYOUT.projectDir().resolve("dubbo27-provider/target/rpcbench-dubbo27-provider.jar")
-                            .toString(), "--port", "0", "--registry", "zookeeper://" + registry))) {
+            try (ChildProcess provider = start("dubbo27-provider", work, javaJar(
+                    Plans.LAYOUT.projectDir().resolve("dubbo27-provider/target/rpcbench-dubbo27-provider.jar"),
+                    "--port", "0", "--registry", "zookeeper://" + registry))) {
                 // The ready line goes on with the provider's other protocols: " rmi=... hessian=... http=...".
                 int port = Integer.parseInt(provider.awaitLine(line -> line.startsWith(DUBBO27_READY), READY)
                         .substring(DUBBO27_READY.length()).split(" ")[0]);
@@ -154,8 +154,8 @@ class RegistryLoopbackIT {
     }
 
     private static ChildProcess startDubbo33(Path work) throws IOException {
-        return start("provider", work, List.of(java(), "-jar", Plans.LAYOUT.providerJar().toString(),
-                "--zookeeper-port", "0", "--dubbo-port", "0", "--no-thrift"));
+        return start("provider", work, javaJar(Plans.LAYOUT.providerJar(), "--zookeeper-port", "0", "--dubbo-port",
+                "0", "--no-thrift"));
     }
 
     /** Starts {@code command} inside the lab host; the caller stops it (by its PID) with close(). */
@@ -243,6 +243,15 @@ class RegistryLoopbackIT {
     private static String commandLine(long pid) throws IOException {
         return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8)
                 .replace('\0', ' ');
+    }
+
+    /** {@code java -jar JAR OPTIONS} with the tests' options for the JVMs they start. */
+    private static List<String> javaJar(Path jar, String... options) {
+        List<String> command = new ArrayList<>(List.of(java()));
+        command.addAll(ProjectLayout.childJvmOptions());
+        command.addAll(List.of("-jar", jar.toString()));
+        command.addAll(List.of(options));
+        return command;
     }
 
     private static String java() {

@@ -112,6 +112,11 @@ public final class JarProcess implements AutoCloseable {
         String java = System.getProperty("rpcbench.child.java",
                 Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         List<String> command = new ArrayList<>(List.of(java));
+        // The options the tests give the JVMs they start (the parent pom: C1 only), then the caller's.
+        String testOptions = System.getProperty("rpcbench.child.jvm.options", "").strip();
+        if (!testOptions.isEmpty()) {
+            command.addAll(List.of(testOptions.split("\\s+")));
+        }
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", jar.toString()));
         command.addAll(List.of(options));

@@ -90,7 +90,9 @@ public final class Lab implements AutoCloseable {
         }
         String zookeeper = providers().get(0).address() + ":" + ZOOKEEPER_PORT;
         for (LabHost host : providers()) {
-            List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString(),
+            List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString()));
+            command.addAll(ProjectLayout.childJvmOptions());
+            command.addAll(List.of(
                     "-jar", layout.providerJar().toString(),
                     "--bind", host.address(),
                     "--dubbo-port", Integer.toString(DUBBO_PORT),
