@@ -21,7 +21,7 @@ import java.util.zip.ZipFile;
  * a library (another version of slf4j, jackson, commons-*) or a second logging binding silently decides
  * which classes JMeter itself gets. Run after the home is laid out:
  *
- * <pre>java ExtensionClasspathCheck.java &lt;jmeter-home&gt; &lt;dir holding only our lib/ext jars&gt;</pre>
+ * <pre>java ExtensionClasspathCheck.java &lt;jmeter-home&gt; &lt;dir holding only our jars&gt;</pre>
  *
  * <p>Three rules, each reported with the jar names involved: no artifact twice across {@code lib/} and
  * {@code lib/ext/} (whatever the versions); no class of ours that a JMeter jar or another of our jars already
@@ -47,7 +47,7 @@ public final class ExtensionClasspathCheck {
 
     public static void main(String[] args) throws IOException {
         if (args.length != 2) {
-            System.err.println("usage: java ExtensionClasspathCheck.java <jmeter-home> <dir with our lib/ext jars>");
+            System.err.println("usage: java ExtensionClasspathCheck.java <jmeter-home> <dir with our jars>");
             System.exit(2);
         }
         Path home = Path.of(args[0]);
@@ -68,11 +68,11 @@ public final class ExtensionClasspathCheck {
         List<Path> jmeterJars = new ArrayList<>();
         List<Path> ourJars = new ArrayList<>();
         for (Path jar : all) {
-            (ourNames.contains(jar.getFileName().toString()) && jar.getParent().endsWith("ext") ? ourJars : jmeterJars)
-                    .add(jar);
+            (ourNames.contains(jar.getFileName().toString()) ? ourJars : jmeterJars).add(jar);
         }
         if (ourJars.size() != ourNames.size()) {
-            breaches.add("expected all of " + ourNames + " in " + home.resolve("lib/ext") + ", found " + ourJars);
+            breaches.add("expected all of " + ourNames + " in " + home.resolve("lib") + " or its ext/, found "
+                    + ourJars);
         }
         breaches.addAll(classesDefinedTwice(jmeterJars, ourJars));
         breaches.addAll(loggingBindings(ourJars));
