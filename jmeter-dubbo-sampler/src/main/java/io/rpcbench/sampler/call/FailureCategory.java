@@ -16,7 +16,19 @@ public enum FailureCategory {
     /** A sampler parameter is invalid; no call was made. */
     BAD_PARAMETER("bad-parameter"),
     /** The provider answered, but not with the echo of the request. */
-    WRONG_RESPONSE("wrong-response");
+    WRONG_RESPONSE("wrong-response"),
+    /**
+     * JMeter stopped the thread while its call was in flight (the end of an open model's schedule, a stop or a
+     * shutdown): the call was cut off, not failed by the provider. Reports leave these out of the figures and say
+     * how many there were.
+     */
+    STOPPED("stopped"),
+    /**
+     * No call was made: the sampler's {@code max_in_flight} calls were already in flight when this one was due (under
+     * an open model: an arrival the provider, or this JMeter, could not take on). Reports leave these out of the
+     * figures and say how many arrivals were dropped.
+     */
+    DROPPED("dropped");
 
     private final String code;
 

@@ -92,12 +92,24 @@ public final class TimedCall {
     private static CallOutcome failed(RpcClient client, String summary, Throwable failure) {
         if (FailureClassifier.wasInterrupted(failure)) {
             Thread.currentThread().interrupt(); // the engine is stopping this thread: keep the flag for it
+            return stopped(client.target(), FailureClassifier.describe(FailureCategory.STOPPED, failure,
+                    client.target()), summary);
         }
         if (failure instanceof BadParameterException bad) { // found while preparing, e.g. an unknown method
             return CallOutcome.failure(FailureCategory.BAD_PARAMETER, bad.getMessage(), "no call: bad parameter");
         }
         FailureCategory category = FailureClassifier.categorize(failure);
         return CallOutcome.failure(category, FailureClassifier.describe(category, failure, client.target()), summary);
+    }
+
+    /**
+     * The outcome of a call that JMeter cut off by stopping its thread ({@link FailureCategory#STOPPED}), from what
+     * the library said ({@code cause}, which may read as a connection or remote failure).
+     */
+    public static CallOutcome stopped(String target, String cause, String summary) {
+        return CallOutcome.failure(FailureCategory.STOPPED, FailureCategory.STOPPED.code() + " calling " + target
+                + ": JMeter stopped this thread while the call was in flight (the run ended or was stopped), not the "
+                + "provider's failure; the library said: " + cause, summary);
     }
 
     /** The outcome of every sample of a thread whose parameters are invalid: no call is made. */

@@ -1,6 +1,7 @@
 package io.rpcbench.sampler.dubbo;
 
 import io.rpcbench.sampler.call.RegistryUnreachableException;
+import io.rpcbench.sampler.call.RunScope;
 import io.rpcbench.sampler.protobuf.JsonPrintCheck;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,7 +25,8 @@ import org.apache.dubbo.rpc.service.GenericService;
  *
  * <p>Order of calls: {@link #acquire} in {@code setupTest} (builds the reference the first time, then
  * returns the same thread-safe proxy), calls on the proxy, {@link #release} in {@code teardownTest}. The last release
- * destroys the FrameworkModel too, so a stopped test leaves no Dubbo thread behind; the next acquire makes a new one.
+ * (during a run: the run's end, {@link RunScope}) destroys the FrameworkModel too, so a stopped test leaves no Dubbo
+ * thread behind; the next acquire makes a new one.
  * It also forgets the consumers that could not be built, the registries' metadata and the protobuf types' shapes, so a
  * rerun starts afresh.
  *
@@ -94,22 +96,42 @@ public final class DubboReferences {
         return proxyType.cast(shared.proxy);
     }
 
-    /** Gives back one {@link #acquire}; the last release destroys the consumer and its connections. */
+    /**
+     * Gives back one {@link #acquire}. The last release destroys the consumer and its connections: at once outside a
+     * run, else when the run ends ({@link RunScope}), so that the next thread of the run (under an open model, the next
+     * arrival) finds it built.
+     */
     public static synchronized void release(DubboSettings settings) {
         Shared shared = SHARED.get(settings);
         if (shared == null) {
             return;
         }
         if (--shared.users == 0) {
-            SHARED.remove(settings);
-            shared.bootstrap.destroy();
-            if (SHARED.isEmpty()) {
-                // Its shared thread pools outlive every bootstrap; and once no FrameworkModel is left in the JVM,
-                // Dubbo also ends its JVM-wide ones (Netty client event loop, timeout and heartbeat timers).
-                framework.destroy();
-                framework = null;
-                forget();
+            long run = RunScope.current();
+            if (run == 0) {
+                destroy(settings, shared);
+            } else {
+                RunScope.whenEnded(run, () -> destroyUnused(settings, shared));
             }
+        }
+    }
+
+    /** Destroys {@code shared} unless a thread acquired it again since its last release. */
+    private static synchronized void destroyUnused(DubboSettings settings, Shared shared) {
+        if (shared.users == 0 && SHARED.get(settings) == shared) {
+            destroy(settings, shared);
+        }
+    }
+
+    private static void destroy(DubboSettings settings, Shared shared) {
+        SHARED.remove(settings);
+        shared.bootstrap.destroy();
+        if (SHARED.isEmpty()) {
+            // Its shared thread pools outlive every bootstrap; and once no FrameworkModel is left in the JVM,
+            // Dubbo also ends its JVM-wide ones (Netty client event loop, timeout and heartbeat timers).
+            framework.destroy();
+            framework = null;
+            forget();
         }
     }
 

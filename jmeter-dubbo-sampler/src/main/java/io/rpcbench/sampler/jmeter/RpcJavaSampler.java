@@ -6,11 +6,14 @@ import io.rpcbench.sampler.call.FailureCategory;
 import io.rpcbench.sampler.call.FailureClassifier;
 import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.call.RunScope;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.call.TimedCall;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
@@ -29,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * subclass names its parameters and reads them into its setup type {@code C} (where and what to call).
  *
  * <p>JMeter asks {@link #getDefaultParameters} for the parameters a new sampler shows. It creates one instance
- * per thread and calls {@link #setupTest} once (parameters are read, validated and the client opened here),
+ * per thread and calls {@link #setupTest} once (parameters are read, validated and the client opened here; with
+ * {@value #MAX_IN_FLIGHT}, by each sample, within the cap),
  * {@link #runTest} per sample (never throws; the client first {@linkplain RpcClient#bind binds} the sample's own
  * values of parameters such as call arguments, which JMeter substitutes anew for each sample), then
  * {@link #teardownTest} (the client is closed). A sample only times the call and fills its result: what the
@@ -44,8 +48,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>When a test is stopped, JMeter's Java Request forwards its {@link #interrupt()} (from the stopping thread)
  * to samplers that are {@link Interruptible}: the client's blocked call is made to fail, recorded as a failed
- * sample, so the thread can stop. JMeter may also call {@code teardownTest} from its test-end thread, so the
- * client reference is volatile.
+ * sample of category {@code stopped} (not the provider's failure), so the thread can stop; a Dubbo call, which
+ * cannot be cut short, fails the same way when JMeter interrupts the thread. JMeter may also call
+ * {@code teardownTest} from its test-end thread, so the client reference is volatile.
  *
  * <p>The call's own time in microseconds ({@link CallOutcome#elapsedMicros()}) is put into the thread's variable
  * {@value #ELAPSED_MICROS_VARIABLE} after every sample, failed ones included (0 when no call was made), when JMeter's
@@ -64,7 +69,22 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
      */
     public static final String ELAPSED_MICROS_VARIABLE = "elapsed_us";
 
+    /**
+     * The parameter capping the calls of this sampler (its label, JVM-wide) in flight at once; a sample due when the
+     * cap is reached makes no call and fails as {@code dropped} at once. 0 (the default): no cap.
+     */
+    public static final String MAX_IN_FLIGHT = "max_in_flight";
+
+    /** The calls in flight per sampler label, for {@link #MAX_IN_FLIGHT}. */
+    private static final Map<String, InFlight> IN_FLIGHT = new ConcurrentHashMap<>();
+
     private static final Logger LOG = LoggerFactory.getLogger(RpcJavaSampler.class);
+
+    static {
+        // What the sampler threads share lasts to the end of the JMeter run (see RunScope): JMeter's test start time
+        // is the run's id, 0 between runs.
+        RunScope.use(JMeterContextService::getTestStartTime);
+    }
     /** The misspelt {@code sample_variables} values already warned about: once per JVM, not once per thread. */
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
@@ -76,9 +96,16 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
      */
     private String encodedSummary;
     private byte[] summaryBytes;
+    /** Set by {@link #interrupt()}: JMeter is stopping this thread; a call that fails meanwhile was cut off. */
+    private volatile boolean stopping;
     private BadParameterException badParameter;
     private CallOutcome setupFailure;
     private boolean publishElapsedMicros;
+    /** This sampler's calls in flight and their cap; null when max_in_flight is 0. */
+    private InFlight inFlight;
+    /** With a cap: the setup each sample opens its client with, within the cap. */
+    private C cappedSetup;
+    private volatile boolean tornDown;
 
     /** The sample in progress and its JMeter context: what {@link #stopwatch} and {@link #sampleParameters} read. */
     private RpcSampleResult sampleInProgress;
@@ -123,6 +150,7 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
     public final Arguments getDefaultParameters() {
         Arguments arguments = new Arguments();
         addParameters(arguments);
+        arguments.addArgument(MAX_IN_FLIGHT, "0");
         arguments.addArgument(PropertyOverrides.PARAMETER, "");
         return arguments;
     }
@@ -134,15 +162,33 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         try {
             PropertyOverrides overrides = overrides(context.getParameter(PropertyOverrides.PARAMETER));
             sampleParameters = new SamplerParameters(overrides.over(name -> contextInProgress.getParameter(name)));
-            setup = setup(new SamplerParameters(overrides.over(context::getParameter)));
+            SamplerParameters parameters = new SamplerParameters(overrides.over(context::getParameter));
+            setup = setup(parameters);
+            int maxInFlight = parameters.integer(MAX_IN_FLIGHT, 0, 0, Integer.MAX_VALUE);
+            inFlight = maxInFlight == 0 ? null : IN_FLIGHT.compute(label(), (label, shared) ->
+                    shared != null && shared.max == maxInFlight ? shared : new InFlight(maxInFlight));
         } catch (BadParameterException e) {
             badParameter = e;
             LOG.error("{}: every sample will fail: {}", getClass().getSimpleName(), e.getMessage());
             return;
         }
         summary = summary(setup);
+        if (inFlight != null) {
+            cappedSetup = setup; // each sample opens its client within the cap (see outcome)
+        } else {
+            openClient(setup);
+        }
+    }
+
+    /** Opens the client, or keeps why it could not be opened for every sample. */
+    private void openClient(C setup) {
         try {
-            client = open(setup);
+            RpcClient opened = open(setup);
+            client = opened;
+            if (tornDown) { // JMeter's test-end thread tore this thread down while the first sample opened it
+                client = null;
+                opened.close();
+            }
         } catch (RuntimeException | LinkageError e) {
             // The library could not build a client at all: fail each sample with the reason instead of the thread.
             FailureCategory category = FailureClassifier.categorize(e);
@@ -167,22 +213,61 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         return result;
     }
 
+    /**
+     * The sample's outcome. With a cap ({@value #MAX_IN_FLIGHT}) each sample opens its client within the cap, makes
+     * its call and closes the client before it leaves the cap: under an open model, the arrivals that come while a
+     * Dubbo consumer is built (seconds) are dropped at once beyond the cap instead of piling up as threads waiting for
+     * it, and a run never holds more Thrift sockets than the cap (a thread-per-connection server gives each its
+     * worker). Opening and closing take the run's shared consumer or an idle socket ({@link RunScope}), untimed.
+     */
     private CallOutcome outcome(RpcSampleResult result) {
-        RpcClient current = client;
-        CallOutcome outcome;
         if (badParameter != null) {
-            outcome = TimedCall.refused(badParameter, stopwatch);
-        } else if (setupFailure != null) {
-            stopwatch.start();
-            stopwatch.stop();
-            outcome = setupFailure;
-        } else if (current == null) { // torn down by JMeter's test-end thread while this thread still ran
-            stopwatch.start();
-            stopwatch.stop();
-            outcome = CallOutcome.failure(FailureCategory.CONNECTION, "no call: the client is closed", summary);
-        } else {
-            outcome = bindAndRun(current);
-            result.setEndpoint(current.answeredBy());
+            return TimedCall.refused(badParameter, stopwatch);
+        }
+        if (inFlight == null) {
+            return setupFailure != null ? noCall(setupFailure) : call(result);
+        }
+        if (!inFlight.enter()) {
+            return noCall(CallOutcome.failure(FailureCategory.DROPPED, FailureCategory.DROPPED.code() + ": "
+                    + inFlight.max + " calls of " + label() + " were in flight (max_in_flight), so this one was not "
+                    + "made: the provider, or this JMeter, is not keeping up with the arrivals", summary));
+        }
+        try {
+            openClient(cappedSetup);
+            CallOutcome failedOpen = setupFailure;
+            if (failedOpen != null) {
+                setupFailure = null; // this sample's failure: the next one tries again
+                return noCall(failedOpen);
+            }
+            return call(result);
+        } finally {
+            RpcClient used = client;
+            client = null;
+            if (used != null) {
+                used.close();
+            }
+            inFlight.exit();
+        }
+    }
+
+    /** A sample that made no call: an empty time, and {@code outcome}. */
+    private CallOutcome noCall(CallOutcome outcome) {
+        stopwatch.start();
+        stopwatch.stop();
+        return outcome;
+    }
+
+    private CallOutcome call(RpcSampleResult result) {
+        RpcClient current = client;
+        if (current == null) { // torn down by JMeter's test-end thread while this thread still ran
+            return noCall(CallOutcome.failure(FailureCategory.CONNECTION, "no call: the client is closed", summary));
+        }
+        CallOutcome outcome = bindAndRun(current);
+        result.setEndpoint(current.answeredBy());
+        if (stopping && !outcome.successful() && outcome.failure() != FailureCategory.STOPPED) {
+            // e.g. Thrift's socket closed under the call by interrupt(): the library says "connection"
+            outcome = TimedCall.stopped(current.target(), outcome.message(), outcome.summary())
+                    .withElapsedMicros(outcome.elapsedMicros());
         }
         return outcome;
     }
@@ -224,10 +309,44 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         return summaryBytes;
     }
 
+    /** The sampler's label (its element's name in the plan), or its class outside a JMeter thread. */
+    private String label() {
+        var sampler = JMeterContextService.getContext().getCurrentSampler();
+        return sampler != null ? sampler.getName() : getClass().getName();
+    }
+
+    /** The calls in flight of one sampler label, and their cap. */
+    private static final class InFlight {
+        final int max;
+        private final AtomicInteger calls = new AtomicInteger();
+
+        InFlight(int max) {
+            this.max = max;
+        }
+
+        /** Counts one more call in flight, unless {@link #max} are. */
+        boolean enter() {
+            while (true) {
+                int now = calls.get();
+                if (now >= max) {
+                    return false;
+                }
+                if (calls.compareAndSet(now, now + 1)) {
+                    return true;
+                }
+            }
+        }
+
+        void exit() {
+            calls.decrementAndGet();
+        }
+    }
+
     private PropertyOverrides overrides(String text) {
         try {
             Arguments own = new Arguments();
             addParameters(own);
+            own.addArgument(MAX_IN_FLIGHT, "0");
             return PropertyOverrides.parse(text, own.getArgumentsAsMap().keySet(), JMeterUtils::getProperty);
         } catch (IllegalArgumentException e) {
             throw new BadParameterException(e.getMessage());
@@ -289,12 +408,14 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
      */
     @Override
     public boolean interrupt() {
+        stopping = true;
         RpcClient current = client;
         return current != null && current.interrupt();
     }
 
     @Override
     public void teardownTest(JavaSamplerContext context) {
+        tornDown = true;
         RpcClient current = client;
         client = null;
         if (current != null) {

@@ -13,7 +13,7 @@ import org.apache.thrift.transport.TTransportException;
 import org.apache.thrift.transport.layered.TFramedTransport;
 
 /**
- * One sampler thread's Thrift socket, with the transport and protocol layers {@link ThriftSettings} asks for and a
+ * One sampler thread's Thrift socket (its own while it holds it), with the transport and protocol layers {@link ThriftSettings} asks for and a
  * client object {@code C} built on the protocol (a generated {@code Client}, or the protocol itself). A Thrift
  * socket is not thread-safe, so each sampler thread owns one. Shared by {@link ThriftEchoClient} and
  * {@link ThriftServiceClient}.
@@ -21,8 +21,9 @@ import org.apache.thrift.transport.layered.TFramedTransport;
  * <p>Order of calls: {@link #prepare()} connects unless connected (untimed, before each sample; a provider that
  * is down fails it, and the next prepare tries again); {@link #call} runs one exchange on the open connection
  * and never connects; {@link #sentBytes()} and {@link #receivedBytes()} count that exchange; {@link #close()} at
- * the end. An exchange that fails in any way but a {@link TApplicationException} sent by the provider drops the
- * connection (a half-read stream or a late answer would be read as the next call's response), so the next
+ * the end, which gives the socket back for the run's next thread ({@link IdleSockets}; prepare takes an idle one
+ * before it opens one). An exchange that fails in any way but a {@link TApplicationException} sent by the provider
+ * drops the connection (a half-read stream or a late answer would be read as the next call's response), so the next
  * prepare reconnects and a restarted provider is picked up.
  *
  * <p>Threads: {@link #interrupt()} and {@link #close()} may come from another thread while a call blocks in a
@@ -45,8 +46,16 @@ public final class ThriftConnection<C> implements AutoCloseable {
     private static final TConfiguration LARGE_MESSAGES =
             new TConfiguration(Integer.MAX_VALUE, Integer.MAX_VALUE, TConfiguration.DEFAULT_RECURSION_DEPTH);
 
-    /** One open socket with the layers on it. */
-    private record Open<C>(CountingTransport counter, TTransport transport, C client) {}
+    /** One open socket with the layers on it, and this connection's client on its protocol. */
+    private record Open<C>(IdleSockets.Socket socket, C client) {
+        CountingTransport counter() {
+            return socket.counter();
+        }
+
+        TTransport transport() {
+            return socket.transport();
+        }
+    }
 
     private final ThriftSettings settings;
     private final Function<TProtocol, C> clients;
@@ -131,27 +140,43 @@ public final class ThriftConnection<C> implements AutoCloseable {
         return settings.endpoint();
     }
 
-    /** Closes the socket; safe from any thread; never throws. */
+    /**
+     * Gives an idle socket back for the next sampler thread of the run ({@link IdleSockets}), or closes it while a call
+     * is blocked on it; safe from any thread; never throws.
+     */
     @Override
     public void close() {
         closed = true;
         Open<C> current = connection.get();
-        if (current != null) {
+        if (current == null) {
+            return;
+        }
+        if (!calling && connection.compareAndSet(current, null)) {
+            IdleSockets.give(settings, current.socket());
+        } else {
             drop(current);
         }
     }
 
     private void connect() throws TTransportException {
+        IdleSockets.Socket socket = IdleSockets.take(settings);
+        if (socket == null) {
+            socket = open();
+        }
+        Open<C> opened = new Open<>(socket, clients.apply(socket.protocol()));
+        connection.set(opened);
+        if (closed) { // close() ran while this connected: it could not see this socket
+            drop(opened);
+        }
+    }
+
+    private IdleSockets.Socket open() throws TTransportException {
         TSocket socket = new TSocket(LARGE_MESSAGES, settings.host(), settings.port(), settings.timeoutMs());
         CountingTransport counting = new CountingTransport(socket);
         TTransport top = "framed".equals(settings.transport()) ? new TFramedTransport(counting, Integer.MAX_VALUE) : counting;
         TProtocol protocol = "compact".equals(settings.protocol()) ? new TCompactProtocol(top) : new TBinaryProtocol(top);
         top.open();
-        Open<C> opened = new Open<>(counting, top, clients.apply(protocol));
-        connection.set(opened);
-        if (closed) { // close() ran while this connected: it could not see this socket
-            drop(opened);
-        }
+        return new IdleSockets.Socket(counting, top, protocol);
     }
 
     /** Closes {@code dropped} and forgets it unless a newer connection took its place; safe from any thread. */

@@ -64,14 +64,16 @@ class TimedCallTest {
     }
 
     @Test
-    void interruptedCallRestoresTheInterruptFlag() {
+    void interruptedCallIsStoppedNotTheProvidersFailureAndRestoresTheInterruptFlag() {
         EchoRequest request = EchoRequest.of(PayloadKind.NONE, 0, 0);
         try {
-            TimedCall.run(new FakeClient(request, () -> {
+            CallOutcome outcome = TimedCall.run(new FakeClient(request, () -> {
                 throw new InterruptedException();
             }), "s", stopwatch);
 
             assertThat(Thread.currentThread().isInterrupted()).isTrue();
+            assertThat(outcome.responseCode()).isEqualTo("stopped");
+            assertThat(outcome.message()).contains("JMeter stopped this thread").contains("InterruptedException");
         } finally {
             Thread.interrupted(); // clear it for the next test
         }

@@ -8,12 +8,16 @@ import io.rpcbench.provider.DelayedEcho;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.sampler.LoopbackProviders;
 import io.rpcbench.sampler.call.RegistryUnreachableException;
+import io.rpcbench.sampler.call.RunScope;
 import io.rpcbench.sampler.call.SamplerParameters;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.api.Test;
 
@@ -65,6 +69,38 @@ class DubboReferencesTest {
             assertThat(FrameworkModel.getAllInstances()).as("FrameworkModels").hasSize(frameworks);
             assertThat(applicationModels()).as("ApplicationModels").isEqualTo(applications);
             assertThat(DubboReferences.liveConsumers()).isZero();
+        }
+    }
+
+    /**
+     * Under an open model each arrival is a thread that acquires the consumer and releases it after one call: within a
+     * run the last release keeps it for the next arrival (built once, the same proxy), and the run's end destroys it.
+     */
+    @Test
+    void theLastReleaseDuringARunKeepsTheConsumerUntilTheRunEnds() {
+        assertThat(DubboReferences.liveConsumers()).as("consumers left by other tests").isZero();
+        AtomicLong run = new AtomicLong(42);
+        LongSupplier before = RunScope.runs();
+        RunScope.use(run::get);
+        try (DubboEndpoint provider = LoopbackProviders.dubbo("dubbo", new DelayedEcho(0))) {
+            DubboSettings settings = settings(provider.endpoint());
+            EchoService first = DubboReferences.acquire(settings, EchoService.class);
+            DubboReferences.release(settings);
+            assertThat(DubboReferences.liveConsumers()).as("kept for the run's next thread").isOne();
+
+            EchoService next = DubboReferences.acquire(settings, EchoService.class);
+            assertThat(next).as("the next arrival's proxy").isSameAs(first);
+            assertThat(next.echo("x")).isEqualTo("x");
+            DubboReferences.release(settings);
+
+            run.set(0); // the run ended
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (DubboReferences.liveConsumers() > 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertThat(DubboReferences.liveConsumers()).as("consumers 10 s after the run's end").isZero();
+        } finally {
+            RunScope.use(before);
         }
     }
 

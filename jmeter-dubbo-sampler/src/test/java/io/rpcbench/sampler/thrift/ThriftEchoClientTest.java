@@ -10,6 +10,7 @@ import io.rpcbench.provider.DelayedEcho;
 import io.rpcbench.provider.thrift.ThriftEndpoint;
 import io.rpcbench.sampler.LoopbackProviders;
 import io.rpcbench.sampler.call.EchoRequest;
+import io.rpcbench.sampler.call.RunScope;
 import java.io.DataOutputStream;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -18,7 +19,10 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.apache.thrift.TApplicationException;
 import org.apache.thrift.transport.TTransportException;
 import org.junit.jupiter.api.Test;
@@ -29,6 +33,46 @@ class ThriftEchoClientTest {
 
     private static ThriftSettings settings(int port) {
         return new ThriftSettings("127.0.0.1", port, "buffered", "binary", 2000);
+    }
+
+    /**
+     * Under an open model each arrival is a thread with a client of its own: within a run, a closed client's socket
+     * waits for the next one, which calls on it without connecting; the run's end closes it. Outside a run, closing
+     * closes the socket.
+     */
+    @Test
+    void aSocketClosedDuringARunServesTheNextClientAndTheRunsEndClosesIt() throws Exception {
+        AtomicLong run = new AtomicLong(42);
+        LongSupplier before = RunScope.runs();
+        RunScope.use(run::get);
+        try (ThriftEndpoint server = LoopbackProviders.thrift("buffered", "binary", new DelayedEcho(0))) {
+            ThriftSettings settings = settings(server.port());
+            try (ThriftEchoClient first = new ThriftEchoClient(settings, PING)) {
+                assertThat(first.call()).isNull();
+            }
+            assertThat(IdleSockets.idle(settings)).as("idle after the first client").isOne();
+
+            try (ThriftEchoClient second = new ThriftEchoClient(settings, PING)) {
+                assertThat(IdleSockets.idle(settings)).as("taken by the second client").isZero();
+                assertThat(second.connected()).isTrue();
+                assertThat(second.call()).isNull();
+            }
+            assertThat(IdleSockets.idle(settings)).isOne();
+
+            run.set(0); // the run ended
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (IdleSockets.idle(settings) > 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertThat(IdleSockets.idle(settings)).as("idle 5 s after the run's end").isZero();
+
+            try (ThriftEchoClient outside = new ThriftEchoClient(settings, PING)) {
+                assertThat(outside.call()).isNull();
+            }
+            assertThat(IdleSockets.idle(settings)).as("closed at once outside a run").isZero();
+        } finally {
+            RunScope.use(before);
+        }
     }
 
     @Test
