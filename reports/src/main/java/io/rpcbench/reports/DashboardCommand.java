@@ -1,5 +1,6 @@
 package io.rpcbench.reports;
 
+import io.rpcbench.reports.check.CheckCommand;
 import io.rpcbench.reports.compare.CompareCommand;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
@@ -31,7 +32,8 @@ import picocli.CommandLine.Spec;
  *     --output results/dashboard.html --data-json results/dashboard.json
  * </pre>
  */
-@Command(name = "rpcbench-reports", mixinStandardHelpOptions = true, subcommands = CompareCommand.class,
+@Command(name = "rpcbench-reports", mixinStandardHelpOptions = true,
+        subcommands = {CompareCommand.class, CheckCommand.class},
         description = "Writes one self-contained HTML dashboard (client and server side on one time axis, and a "
                 + "comparison across runs) from JMeter JTL files and PerfMon Metrics Collector files.")
 public final class DashboardCommand implements Callable<Integer> {

@@ -31,6 +31,18 @@ public final class LabelStatistics {
     /** Some samples in µs, some in whole ms (a sampler that sets no {@code elapsed_us}). */
     public static final String MIXED = "mixed";
 
+    /**
+     * The response code of a call that JMeter cut off by stopping its thread (the end of an open model's schedule, a
+     * stop): not the provider's failure, so it is left out of every figure and counted apart ({@link #stopped()}).
+     */
+    public static final String STOPPED = "stopped";
+    /**
+     * The response code of a sample that made no call because the sampler's {@code max_in_flight} calls were in flight
+     * (an arrival of an open model the run could not take on): left out of every figure, counted apart
+     * ({@link #dropped()}).
+     */
+    public static final String DROPPED = "dropped";
+
     private static final int SIGNIFICANT_DIGITS = 3;
 
     private final String label;
@@ -48,6 +60,8 @@ public final class LabelStatistics {
     private long minUs = Long.MAX_VALUE;
     private long maxUs = Long.MIN_VALUE;
     private long errors;
+    private long stopped;
+    private long dropped;
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
     private long receivedBytes;
@@ -98,6 +112,8 @@ public final class LabelStatistics {
         this.minUs = other.minUs;
         this.maxUs = other.maxUs;
         this.errors = other.errors;
+        this.stopped = other.stopped;
+        this.dropped = other.dropped;
         this.firstStart = other.firstStart;
         this.lastEnd = other.lastEnd;
         this.receivedBytes = other.receivedBytes;
@@ -105,8 +121,22 @@ public final class LabelStatistics {
         this.minReceivedBytes = other.minReceivedBytes;
     }
 
-    /** Takes one sample into account. Negative response times (clock steps) count as 0. */
+    /**
+     * Takes one sample into account. Negative response times (clock steps) count as 0. A call cut off by JMeter's stop
+     * ({@link #STOPPED}) and an arrival dropped ({@link #DROPPED}) are only counted ({@link #stopped()},
+     * {@link #dropped()}).
+     */
     public void add(JtlSample sample) {
+        if (!sample.success()) {
+            if (STOPPED.equals(sample.responseCode())) {
+                stopped++;
+                return;
+            }
+            if (DROPPED.equals(sample.responseCode())) {
+                dropped++;
+                return;
+            }
+        }
         if (providers != null) {
             providers.accept(sample);
             addToGenerator(sample);
@@ -168,6 +198,16 @@ public final class LabelStatistics {
      */
     public List<DashboardData.ProviderShare> providers() {
         return providers == null ? List.of() : providers.shares();
+    }
+
+    /** Calls cut off by JMeter's stop (response code {@value #STOPPED}), left out of every other figure. */
+    public long stopped() {
+        return stopped;
+    }
+
+    /** Arrivals dropped at the sampler's cap (response code {@value #DROPPED}), left out of every other figure. */
+    public long dropped() {
+        return dropped;
     }
 
     public long samples() { return samples; }

@@ -92,6 +92,13 @@ public final class RunSummary {
 
     public Collection<LabelStatistics> labels() { return Collections.unmodifiableCollection(labels.values()); }
 
+    /** Each label's figures of the window, as the dashboard shows them, in order of first appearance. */
+    public Map<String, DashboardData.LabelFigures> figures() {
+        Map<String, DashboardData.LabelFigures> figures = new LinkedHashMap<>();
+        labels.forEach((label, statistics) -> figures.put(label, RunReport.figures(statistics)));
+        return figures;
+    }
+
     /** The statistics of {@code label}, or statistics of no samples when the file has none of it. */
     public LabelStatistics label(String label) {
         LabelStatistics statistics = labels.get(label);

@@ -108,6 +108,14 @@ public final class SummaryTable {
             out.append("'").append(GENERATOR_ROW.strip()).append(" <engine>': one load generator's samples (the JMeter "
                     + "remote engine in their thread names); the row above is their total").append(newline);
         }
+        rows.stream().filter(row -> row.statistics().stopped() > 0).forEach(row -> out.append(String.format(
+                Locale.ROOT, "%s: %,d calls cut off when JMeter stopped their threads (the run's end or a stop; "
+                        + "response code %s) are left out of its figures: not the provider's failures%n", row.plan(),
+                row.statistics().stopped(), LabelStatistics.STOPPED)));
+        rows.stream().filter(row -> row.statistics().dropped() > 0).forEach(row -> out.append(String.format(
+                Locale.ROOT, "%s: %,d arrivals dropped, not made because the sampler's max_in_flight calls were in "
+                        + "flight (response code %s), are left out of its figures: the run did not keep its schedule%n",
+                row.plan(), row.statistics().dropped(), LabelStatistics.DROPPED)));
         if (!steadiness.isEmpty()) {
             out.append(newline).append("Steadiness of each plan's measured window:").append(newline);
             steadiness.forEach((plan, verdict) -> {

@@ -100,13 +100,63 @@ class CompareCommandTest {
                 .startsWith("rpcbench-reports compare: cannot write the comparison page to " + folder);
     }
 
+    /**
+     * {@code --fail-on regression} for CI: a run worse than the baseline beyond the noise exits 3, listing each metric,
+     * and the JUnit report has a failed test case for each; the same run against a copy of itself exits 0.
+     */
+    @Test
+    void failOnRegressionExitsWith3ListingEveryMetricWorseBeyondTheNoise() throws Exception {
+        Path results = CompareFixtures.results(dir);
+        Path junit = dir.resolve("compare.xml");
+
+        int code = command.run("compare", results.resolve("2024-05-01-dubbo-2.7").toString(),
+                results.resolve("2024-05-02-dubbo-3.3").toString(), "--fail-on", "regression", "--junit",
+                junit.toString());
+
+        assertThat(code).as(command.err()).isEqualTo(3);
+        assertThat(command.out()).contains("Regressions beyond the noise against 2024-05-01-dubbo-2.7")
+                .contains("  2024-05-02-dubbo-3.3, echo-100k dubbo, TPS: worse: TPS -18.2 % (noise +/-3.1 %)")
+                .contains("  2024-05-02-dubbo-3.3, echo-100k dubbo, error %: worse: error % 0.00 -> 0.42 (from 0)")
+                .doesNotContain("echo-1k dubbo, TPS: worse");
+        org.w3c.dom.Element suite = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(junit.toFile()).getDocumentElement();
+        assertThat(suite.getAttribute("failures")).isEqualTo("7");
+        assertThat(suite.getElementsByTagName("failure").getLength()).isEqualTo(7);
+        assertThat(Integer.parseInt(suite.getAttribute("tests"))).isGreaterThan(7);
+    }
+
+    @Test
+    void failOnRegressionExitsWith0WhenNothingIsWorseBeyondTheNoise() throws IOException {
+        Path results = CompareFixtures.results(dir);
+        Path again = Files.createDirectories(results.resolve("2024-05-02-dubbo-3.3-again"));
+        Files.copy(results.resolve("2024-05-02-dubbo-3.3/dashboard.json"), again.resolve("dashboard.json"));
+
+        int code = command.run("compare", results.resolve("2024-05-02-dubbo-3.3").toString(), again.toString(),
+                "--fail-on", "regression");
+
+        assertThat(code).as(command.err()).isZero();
+        assertThat(command.out()).contains("No regression beyond the noise against 2024-05-02-dubbo-3.3");
+    }
+
+    @Test
+    void failOnSomethingElseIsBadUsage() {
+        Path results = CompareFixtures.results(dir);
+
+        int code = command.run("compare", results.resolve("2024-05-01-dubbo-2.7").toString(),
+                results.resolve("2024-05-02-dubbo-3.3").toString(), "--fail-on", "slower");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(command.err()).contains("--fail-on 'slower' is not known; expected regression");
+    }
+
     @Test
     void helpListsCompareAndExplainsTheNoiseRule() {
         assertThat(command.run("--help")).isZero();
         assertThat(command.out()).contains("Commands:", "compare", "--run=NAME=JTL");
 
         assertThat(command.run("compare", "--help")).isZero();
-        assertThat(command.out()).contains("Usage: rpcbench-reports compare [-hV] [-o=HTML] RUN_DIR RUN_DIR...",
+        assertThat(command.out()).contains("Usage: rpcbench-reports compare [-hV] [--fail-on=regression] [--junit=XML]",
+                "[-o=HTML] RUN_DIR RUN_DIR...",
                 "error %, provider CPU %", "Noise rule: a run's noise band", "(max - min) / mean * 100",
                 "Exit codes: 0 page written");
         assertThat(command.err()).as("picocli could format every text").isEmpty();

@@ -52,6 +52,20 @@ class LabelStatisticsTest {
     }
 
     @Test
+    void callsCutOffByJMetersStopAreCountedApartAndLeftOutOfTheFigures() {
+        LabelStatistics statistics = new LabelStatistics("echo");
+        statistics.add(new JtlSample(0, 2, "echo", "OK", "", true, 10, 5, 1, ""));
+        statistics.add(new JtlSample(1, 900, "echo", "stopped", "cut off", false, 0, 5, 1, ""));
+        statistics.add(new JtlSample(2, 4, "echo", "timeout", "", false, 0, 5, 1, ""));
+
+        assertThat(statistics.stopped()).isEqualTo(1);
+        assertThat(statistics.samples()).isEqualTo(2);
+        assertThat(statistics.errorsByCode()).containsOnlyKeys("timeout");
+        assertThat(statistics.errorPercent()).isEqualTo(50.0);
+        assertThat(statistics.maxMs()).isEqualTo(4.0);
+    }
+
+    @Test
     void eachLoadGeneratorHasItsOwnFiguresOverTheSameWindow() {
         LabelStatistics statistics = new LabelStatistics("echo", 2_000);
         statistics.add(sample(0, 1_000, true, "198.18.0.22"));

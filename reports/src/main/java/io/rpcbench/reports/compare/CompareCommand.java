@@ -1,10 +1,13 @@
 package io.rpcbench.reports.compare;
 
+import io.rpcbench.reports.check.JUnitReport;
+import io.rpcbench.reports.check.ThresholdCheck;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -54,7 +57,9 @@ import picocli.CommandLine.Spec;
         footer = {"", NoiseRule.TEXT, "",
                 "A value that a run does not have (no server figures, an older dashboard.json) is shown as '-', "
                         + "and the notes under the table say why, once.", "",
-                "Exit codes: 0 page written, 1 unreadable RUN_DIR or dashboard.json, 2 bad usage."})
+                "Exit codes: 0 page written (and, with --fail-on regression, no metric worse beyond the noise), 1 "
+                        + "unreadable RUN_DIR or dashboard.json, 2 bad usage, 3 a regression with --fail-on "
+                        + "regression."})
 public final class CompareCommand implements Callable<Integer> {
 
     /** The longest page name made from run names; file systems allow 255 bytes. */
@@ -73,6 +78,16 @@ public final class CompareCommand implements Callable<Integer> {
                     + "folder)."})
     private Path output;
 
+    @Option(names = "--fail-on", paramLabel = "regression",
+            description = {"regression: exit 3 when a metric of a run is worse than the baseline's beyond the noise "
+                    + "(the verdict 'worse'), listing each one; for CI."})
+    private String failOn;
+
+    @Option(names = "--junit", paramLabel = "XML",
+            description = {"With --fail-on regression: also write a JUnit XML report, a test case per run, row and "
+                    + "metric judged, failed where it is worse."})
+    private Path junit;
+
     @Override
     public Integer call() {
         checkUsage();
@@ -85,8 +100,9 @@ public final class CompareCommand implements Callable<Integer> {
             out.print(ComparisonText.render(comparison));
             out.println();
             out.println("Page: " + page.toAbsolutePath().normalize());
+            int exit = failOn == null ? 0 : regressions(comparison, out);
             out.flush();
-            return 0;
+            return exit;
         } catch (RunFolderException | UncheckedIOException e) {
             spec.commandLine().getErr().println("rpcbench-reports compare: " + e.getMessage());
             return 1;
@@ -105,10 +121,58 @@ public final class CompareCommand implements Callable<Integer> {
             throw new ParameterException(line, "compare takes no options of rpcbench-reports before it (such as "
                     + "--run or --output); put its own after it: compare RUN_DIR RUN_DIR... [-o HTML]");
         }
+        if (failOn != null && !failOn.equals("regression")) {
+            throw new ParameterException(line, "--fail-on '" + failOn + "' is not known; expected regression");
+        }
+        if (junit != null && failOn == null) {
+            throw new ParameterException(line, "--junit writes what --fail-on regression judges; expected both");
+        }
         if (runDirs.size() < 2) {
             throw new ParameterException(line, "compare needs at least 2 RUN_DIRs, the baseline first; got "
                     + runDirs.size());
         }
+    }
+
+    /**
+     * {@code --fail-on regression}: lists every metric of a run that is worse than the baseline's beyond the noise,
+     * writes the JUnit report when asked, and returns 3 when there is one, else 0.
+     */
+    private int regressions(RunComparison comparison, PrintWriter out) {
+        List<JUnitReport.Case> cases = new ArrayList<>();
+        List<String> worse = new ArrayList<>();
+        for (RunComparison.Row row : comparison.rows()) {
+            for (RunComparison.MetricRow metric : row.metrics()) {
+                for (int i = 1; i < comparison.runs().size(); i++) {
+                    Verdict verdict = metric.verdicts().get(i);
+                    if (verdict == null || verdict.kind() == Verdict.Kind.NONE
+                            || verdict.kind() == Verdict.Kind.NOT_IN) {
+                        continue;
+                    }
+                    String run = comparison.runs().get(i).name();
+                    String where = run + ", " + row.scenario() + " " + row.system() + ", " + metric.metric();
+                    boolean regressed = verdict.kind() == Verdict.Kind.WORSE;
+                    if (regressed) {
+                        worse.add(where + ": " + verdict.text());
+                    }
+                    cases.add(new JUnitReport.Case("rpcbench.compare." + run, row.scenario() + " " + row.system()
+                            + " " + metric.metric(), regressed ? Optional.of(where + ": " + verdict.text())
+                            : Optional.empty(), verdict.text()));
+                }
+            }
+        }
+        out.println();
+        if (worse.isEmpty()) {
+            out.println("No regression beyond the noise against " + comparison.baseline() + " (" + cases.size()
+                    + " metrics judged)");
+        } else {
+            out.println("Regressions beyond the noise against " + comparison.baseline() + " (--fail-on regression):");
+            worse.forEach(line -> out.println("  " + line));
+        }
+        if (junit != null) {
+            JUnitReport.write(junit, "rpcbench compare", cases);
+            out.println("JUnit report: " + junit.toAbsolutePath().normalize());
+        }
+        return worse.isEmpty() ? 0 : ThresholdCheck.FAILED_EXIT;
     }
 
     /** compare-BASELINE-vs-RUN....html in the folder that holds the baseline's folder. */

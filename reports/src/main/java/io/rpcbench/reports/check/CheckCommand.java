@@ -1,0 +1,155 @@
+package io.rpcbench.reports.check;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rpcbench.reports.DashboardData.LabelFigures;
+import io.rpcbench.reports.RunSummary;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rpcbench-reports check}: pass/fail for CI on a finished run. Judges {@code --assert} conditions
+ * ({@link Threshold}) on a results folder of {@code ./run-benchmark} (its {@code dashboard.json}: each plan's measured
+ * window) or on a JTL (each label, with {@code --warmup}/{@code --measured} for the window), prints one line per
+ * condition and plan with the measured value, writes a JUnit XML report with {@code --junit}, and exits 3 when a
+ * condition is not met.
+ *
+ * <pre>
+ * java -jar reports/target/rpcbench-reports.jar check results/20240501-100000 \
+ *     --assert "dubbo-echo-1k: p99 < 2ms, errors < 0.1%, tps > 20000" --junit results/assertions.xml
+ * </pre>
+ *
+ * <p>A subcommand of {@code rpcbench-reports}, marked {@code helpCommand} for the reason {@code compare} is (the parent's
+ * required options); so {@link #call} checks its own usage.
+ */
+@Command(name = "check", helpCommand = true, mixinStandardHelpOptions = true,
+        description = {"Judges pass/fail conditions on a run: a results folder of ./run-benchmark (dashboard.json) or "
+                + "a JTL. One line per condition and plan with the measured value; exit 3 when one is not met."},
+        footer = {"", "Exit codes: 0 every condition met, 1 unreadable results, 2 bad usage, 3 a condition not met."})
+public final class CheckCommand implements Callable<Integer> {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "RUN_OR_JTL", arity = "0..1",
+            description = "A results folder of ./run-benchmark, its dashboard.json, or a JTL file.")
+    private Path target;
+
+    @Option(names = "--assert", paramLabel = "CONDITIONS",
+            description = {"[PLAN:] METRIC OP VALUE[, ...]; repeat for several. METRIC: p50, p90, p95, p99, p99.9, "
+                    + "mean, max (ms; or 500us, 1.5s), errors (%%), tps. OP: < <= > >=. Without PLAN, every plan. "
+                    + "E.g. \"dubbo-echo-1k: p99 < 2ms, errors < 0.1%%, tps > 20000\"."})
+    private List<String> conditions = new ArrayList<>();
+
+    @Option(names = "--junit", paramLabel = "XML", description = "Also write the results as a JUnit XML report.")
+    private Path junit;
+
+    @Option(names = "--warmup", paramLabel = "SECONDS", description = "For a JTL: the window starts this long after "
+            + "its first sample (default 0).")
+    private Double warmupSeconds;
+
+    @Option(names = "--measured", paramLabel = "SECONDS", description = "For a JTL: the window lasts this long "
+            + "(default: to the end).")
+    private Double measuredSeconds;
+
+    @Override
+    public Integer call() {
+        CommandLine line = spec.commandLine();
+        if (!line.getUnmatchedArguments().isEmpty()) {
+            throw new CommandLine.UnmatchedArgumentException(line, line.getUnmatchedArguments());
+        }
+        if (target == null) {
+            throw new ParameterException(line, "check needs RUN_OR_JTL: a results folder of ./run-benchmark, its "
+                    + "dashboard.json, or a JTL");
+        }
+        if (conditions.isEmpty()) {
+            throw new ParameterException(line, "check needs at least one --assert, e.g. --assert \"p99 < 2ms\"");
+        }
+        List<Threshold> thresholds = new ArrayList<>();
+        for (String condition : conditions) {
+            try {
+                thresholds.addAll(Threshold.parse(condition));
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(line, e.getMessage());
+            }
+        }
+        PrintWriter out = line.getOut();
+        Map<String, LabelFigures> figures;
+        try {
+            figures = figures(target);
+        } catch (IOException | RuntimeException e) {
+            line.getErr().println("rpcbench-reports check: " + e.getMessage());
+            return 1;
+        }
+        ThresholdCheck check = ThresholdCheck.of(thresholds, figures);
+        check.lines().forEach(out::println);
+        if (junit != null) {
+            check.writeJUnit(junit);
+            out.println("JUnit report: " + junit.toAbsolutePath().normalize());
+        }
+        out.flush();
+        return check.passed() ? 0 : ThresholdCheck.FAILED_EXIT;
+    }
+
+    /** Each plan's figures of its measured window: from dashboard.json, or each label of a JTL. */
+    private Map<String, LabelFigures> figures(Path path) throws IOException {
+        Path json = Files.isDirectory(path) ? path.resolve("dashboard.json") : path;
+        if (json.getFileName().toString().endsWith(".json")) {
+            if (warmupSeconds != null || measuredSeconds != null) {
+                throw new ParameterException(spec.commandLine(), "--warmup and --measured are for a JTL; the "
+                        + "results in " + path + " have their windows already");
+            }
+            if (!Files.isRegularFile(json)) {
+                throw new IllegalArgumentException(path + " has no dashboard.json; expected a results folder of "
+                        + "./run-benchmark, its dashboard.json, or a JTL");
+            }
+            return dashboardFigures(json);
+        }
+        if (!Files.isRegularFile(path)) {
+            throw new IllegalArgumentException(path + " does not exist; expected a results folder of "
+                    + "./run-benchmark, its dashboard.json, or a JTL");
+        }
+        Duration warmup = Duration.ofMillis(Math.round((warmupSeconds == null ? 0 : warmupSeconds) * 1000));
+        Optional<Duration> measured = Optional.ofNullable(measuredSeconds)
+                .map(s -> Duration.ofMillis(Math.round(s * 1000)));
+        return RunSummary.of(path, warmup, measured).figures();
+    }
+
+    private static Map<String, LabelFigures> dashboardFigures(Path json) throws IOException {
+        JsonNode runs = MAPPER.readTree(json.toFile()).get("runs");
+        if (runs == null || !runs.isArray()) {
+            throw new IllegalArgumentException(json + " has no \"runs\" array; expected the dashboard's figures");
+        }
+        Map<String, LabelFigures> figures = new LinkedHashMap<>();
+        for (JsonNode run : runs) {
+            JsonNode total = run.get("total");
+            JsonNode name = run.get("name");
+            if (name == null || total == null || !total.isObject()) {
+                throw new IllegalArgumentException(json + ": a run without \"name\" and \"total\" figures; expected "
+                        + "the dashboard's figures");
+            }
+            figures.put(name.asText(), MAPPER.treeToValue(total, LabelFigures.class));
+        }
+        return figures;
+    }
+}
