@@ -31,6 +31,9 @@ public final class JMeterRun {
     /** The plans' property naming the PerfMon Metrics Collector's results file. */
     static final String PERFMON_FILE = "perfmon.file";
 
+    /** JMeter's property that makes a non-GUI run end its JVM with System.exit when the test has ended. */
+    static final String FORCE_EXIT = "jmeterengine.force.system.exit";
+
     /** JMeter's property for the UDP port its non-GUI run listens on for stop commands. */
     static final String SHUTDOWN_PORT = "jmeterengine.nongui.port";
 
@@ -211,6 +214,12 @@ public final class JMeterRun {
         // is stopped here by its PID, so that port stays closed (port 0 starts no listener).
         if (!properties.containsKey(SHUTDOWN_PORT)) {
             command.add("-J" + SHUTDOWN_PORT + "=0");
+        }
+        // JMeter 5.6.3's Open Model Thread Group leaves an idle thread of its own pool, which keeps the JVM alive for
+        // 60 s after the test; its plans end with System.exit instead (after every listener's end, the JTL closed).
+        if (remoteEngines.isEmpty() && !properties.containsKey(FORCE_EXIT) && Files.readString(plan)
+                .contains("testclass=\"OpenModelThreadGroup\"")) {
+            command.add("-J" + FORCE_EXIT + "=true");
         }
         properties.forEach((key, value) -> command.add("-J" + key + "=" + value));
         if (!remoteEngines.isEmpty()) {

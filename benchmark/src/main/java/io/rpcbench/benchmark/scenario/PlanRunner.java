@@ -4,6 +4,7 @@ import io.rpcbench.benchmark.JMeterRun;
 import io.rpcbench.benchmark.PlanProgress;
 import io.rpcbench.benchmark.ProjectLayout;
 import io.rpcbench.benchmark.RunSite;
+import io.rpcbench.reports.LabelStatistics;
 import io.rpcbench.reports.RunInput;
 import io.rpcbench.reports.RunSummary;
 import java.io.IOException;
@@ -37,6 +38,9 @@ import java.util.concurrent.CompletionException;
  * <p>Order of calls: make one per job, then {@link #run} each cell in turn.
  */
 final class PlanRunner {
+
+    /** The open-model plans' property: arrivals a second. */
+    static final String OPEN_RATE = "rate";
 
     private final ProjectLayout layout;
     private final Path results;
@@ -183,6 +187,8 @@ final class PlanRunner {
         }
         if (stop instanceof Stop.Calls calls) {
             reportCallsCutShort(prefix, summary, cell.threads() * cell.consumers(), calls);
+        } else if (planProperties.containsKey(OPEN_RATE)) {
+            reportSchedule(prefix, summary, planProperties.get(OPEN_RATE), measured);
         }
         // JMeter's own dashboard of the same window, built after the run when the window is known. It reads
         // the whole JTL (about 20 us a sample): 40 million samples of a --full Thrift plan take over 10 min.
@@ -211,6 +217,32 @@ final class PlanRunner {
             input = input.withClientCpu(jmeterCpu.getAsDouble(), Runtime.getRuntime().availableProcessors());
         }
         return new Measured(run, summary, input, String.join(", ", jmeterDashboards));
+    }
+
+    /**
+     * An open workload's schedule against its measured window: the arrivals it asked for (rate x seconds), the calls
+     * made, the arrivals dropped at the samplers' cap, and whether that kept the schedule (the calls made within 2 %,
+     * or three standard deviations of a Poisson count, of those asked, and none dropped).
+     */
+    private void reportSchedule(String prefix, RunSummary summary, String rateText, int measuredSeconds) {
+        double rate;
+        try {
+            rate = Double.parseDouble(rateText);
+        } catch (NumberFormatException e) {
+            out.printf("%s: rate '%s' is not a number of arrivals a second; the schedule is not judged%n", prefix,
+                    rateText);
+            return;
+        }
+        long asked = Math.round(rate * measuredSeconds);
+        long made = summary.labels().stream().mapToLong(LabelStatistics::samples).sum();
+        long dropped = summary.labels().stream().mapToLong(LabelStatistics::dropped).sum();
+        double slack = Math.max(0.02 * asked, 3 * Math.sqrt(asked));
+        boolean kept = dropped == 0 && Math.abs(made - asked) <= slack;
+        out.printf(Locale.ROOT, "%s: open workload at %s arrivals/s: %,d asked in the %d s window, %,d calls made, "
+                + "%,d dropped (max_in_flight): %s%n", prefix, rateText, asked, measuredSeconds, made, dropped,
+                kept ? "the schedule was kept"
+                        : "the schedule was NOT kept: the provider, or this JMeter, could not take the rate on");
+        out.flush();
     }
 
     /**

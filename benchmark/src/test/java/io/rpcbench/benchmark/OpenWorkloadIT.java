@@ -1,0 +1,137 @@
+package io.rpcbench.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.reports.JtlSample;
+import io.rpcbench.reports.LabelStatistics;
+import io.rpcbench.reports.RunSummary;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The open-model echo plans ({@code *-open}: JMeter's Open Model Thread Group, arrivals at {@code rate} a second,
+ * each a thread of its own that makes one call) headless through the real engine: as many calls as the schedule
+ * asked for, none failed after the warm-up, JMeter's threads near the cap at most (the clients shared: a consumer and
+ * the sockets kept for the run's next arrival), and, against a provider that cannot keep up, a run that ends on time with the arrivals it
+ * could not take on dropped ({@code max_in_flight}) instead of piling up threads. {@code ./run-tests --full} runs the
+ * 1k plans at issue 25's 2,000 arrivals a second for 30 s and checks their p99 after the first 10 s too.
+ */
+class OpenWorkloadIT {
+
+    /** The most threads a run may have at once: the plans cap calls in flight at 200. */
+    private static final int MAX_THREADS = 300;
+
+    @TempDir
+    static Path dir;
+
+    static ProviderProcess provider;
+
+    @BeforeAll
+    static void startProvider() throws Exception {
+        provider = ProviderProcess.start(Plans.LAYOUT, List.of(), dir.resolve("provider.log"));
+    }
+
+    @AfterAll
+    static void stopProvider() {
+        if (provider != null) {
+            provider.close();
+        }
+    }
+
+    /**
+     * Every arrival of the schedule is a sample (a call made, or one dropped or cut off), as many as the rate times the
+     * schedule's seconds (a Poisson count: within 2 %, or 4 standard deviations for a short run); after the warm-up
+     * every arrival made its call and passed; JMeter's threads stayed near the cap at most; and the JVM ended with the
+     * schedule. The warm-up covers the Dubbo consumer's build, during which the arrivals beyond the cap are dropped.
+     */
+    @ParameterizedTest(name = "{0} at {1}/s")
+    @CsvSource({"dubbo-echo-1k-open, 1000", "thrift-echo-1k-open, 1000", "dubbo-echo-100k-open, 200",
+            "thrift-echo-100k-open, 200"})
+    void everyArrivalAfterTheWarmupIsACallThatPassed(String plan, int fastRate) throws Exception {
+        boolean full = TestVolume.full() && plan.contains("-1k-");
+        int rate = full ? 2_000 : fastRate;
+        // A Dubbo consumer's build takes seconds beside other ITs; a Thrift socket opens at once.
+        int warmup = full ? 10 : plan.startsWith("dubbo") ? 8 : 3;
+        int measured = full ? 30 : 3;
+        JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan)).dashboard(false)
+                .properties(provider.planProperties())
+                .properties(Map.of("rate", Integer.toString(rate), JMeterRun.WARMUP, Integer.toString(warmup),
+                        "duration", Integer.toString(measured), "agents", "none", "sample_variables", "elapsed_us"));
+        long started = System.nanoTime();
+        run.run(Duration.ofMinutes(3));
+        long tookSeconds = (System.nanoTime() - started) / 1_000_000_000L;
+
+        List<JtlSample> samples = Plans.samples(run.jtl());
+        long asked = (long) rate * (warmup + measured);
+        long tolerance = Math.max(asked / 50, (long) (4 * Math.sqrt(asked)));
+        assertThat((long) samples.size()).as("arrivals in the %d s schedule at %d/s", warmup + measured, rate)
+                .isBetween(asked - tolerance, asked + tolerance);
+        RunSummary window = RunSummary.of(run.jtl(), Duration.ofSeconds(warmup),
+                Optional.of(Duration.ofSeconds(measured)));
+        LabelStatistics calls = window.label(plan);
+        assertThat(calls.samples()).as("calls in the measured window").isPositive();
+        assertThat(calls.errorsByCode()).as("failed calls in the window").isEmpty();
+        assertThat(calls.dropped()).as("arrivals dropped in the window").isZero();
+        int threads = samples.stream().mapToInt(JtlSample::allThreads).max().orElseThrow();
+        assertThat(threads).as("JMeter's threads at most").isLessThanOrEqualTo(MAX_THREADS);
+        assertThat(samples).as("whatever failed, in the whole run, was cut off at its end or dropped")
+                .allSatisfy(sample -> assertThat(sample.success()
+                        || List.of(LabelStatistics.STOPPED, LabelStatistics.DROPPED).contains(sample.responseCode()))
+                        .as("%s %s", sample.responseCode(), sample.responseMessage()).isTrue());
+        assertThat(tookSeconds).as("JMeter's run, s: the schedule, and JMeter's start and end")
+                .isLessThan(warmup + measured + 30);
+        System.out.printf("%s at %d/s for %d + %d s: %d arrivals, %d calls in the window, p99 %.3f ms, %d threads at "
+                + "most, %d s in all%n", plan, rate, warmup, measured, samples.size(), calls.samples(),
+                calls.percentileMs(99), threads, tookSeconds);
+        if (full) {
+            RunSummary steady = RunSummary.of(run.jtl(), Duration.ofSeconds(warmup + 10), Optional.empty());
+            System.out.printf("%s: p99 after the first 10 s of the window %.3f ms%n", plan,
+                    steady.label(plan).percentileMs(99));
+            assertThat(steady.label(plan).percentileMs(99)).as("p99 after the first 10 s of the window, ms")
+                    .isLessThanOrEqualTo(5.0);
+        }
+    }
+
+    /**
+     * A provider that takes 100 ms a call with 30 workers answers 300 calls a second; at 1,000 arrivals a second the
+     * calls in flight reach the cap (20 here) and every arrival beyond it is dropped at once: the run ends on time,
+     * JMeter's threads stay near the cap, and the calls still in flight at the end are cut off as {@code stopped},
+     * not counted as the provider's failures.
+     */
+    @Test
+    void aProviderThatCannotKeepUpGivesDroppedArrivalsAndARunThatEndsOnTime() throws Exception {
+        int cap = 20;
+        try (ProviderProcess slow = ProviderProcess.start(Plans.LAYOUT, List.of("--delay-ms", "100", "--threads",
+                "30"), dir.resolve("slow-provider.log"))) {
+            Map<String, String> properties = new HashMap<>(slow.planProperties());
+            properties.putAll(Map.of("rate", "1000", JMeterRun.WARMUP, "2", "duration", "4", "agents", "none",
+                    "max_in_flight", Integer.toString(cap), "timeout_ms", "10000"));
+            JMeterRun run = JMeterRun.of(Plans.LAYOUT, "thrift-echo-1k-open", dir.resolve("above-capacity"))
+                    .dashboard(false).properties(properties);
+            long started = System.nanoTime();
+            run.run(Duration.ofMinutes(2));
+            long tookSeconds = (System.nanoTime() - started) / 1_000_000_000L;
+
+            RunSummary all = RunSummary.of(run.jtl());
+            LabelStatistics calls = all.label("thrift-echo-1k-open");
+            assertThat(calls.dropped()).as("arrivals dropped").isGreaterThan(1_000);
+            assertThat(calls.samples()).as("calls made").isPositive();
+            assertThat(calls.errorsByCode()).as("calls failed by the provider").isEmpty();
+            assertThat(calls.stopped()).as("calls cut off at the end").isLessThanOrEqualTo(cap);
+            assertThat(Plans.samples(run.jtl()).stream().mapToInt(JtlSample::allThreads).max().orElseThrow())
+                    .as("JMeter's threads at most").isLessThanOrEqualTo(MAX_THREADS);
+            assertThat(tookSeconds).as("JMeter's run, s: the 6 s schedule and JMeter's start and end")
+                    .isLessThan(40);
+        }
+    }
+}
