@@ -10,12 +10,15 @@ import io.rpcbench.benchmark.scenario.ScenarioRunner;
 import io.rpcbench.benchmark.scenario.Scenarios;
 import io.rpcbench.benchmark.scenario.Stop;
 import io.rpcbench.reports.DashboardData;
+import io.rpcbench.reports.check.Threshold;
+import io.rpcbench.reports.check.ThresholdCheck;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -44,7 +47,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "run-benchmark", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Runs a scenario of the seeds (default: seed-003) against a local provider and prints its "
-                + "summary table and the seed's table with our figures beside the seed's.")
+                + "summary table and the seed's table with our figures beside the seed's.",
+        footer = {"", "Exit codes: 0 figures written (and every --assert met), 1 no plan has figures of a measured "
+                + "window, 2 bad usage, 3 an --assert condition not met."})
 public final class BenchmarkCommand implements Callable<Integer> {
 
     /**
@@ -149,6 +154,18 @@ public final class BenchmarkCommand implements Callable<Integer> {
             + "(jmeter -g reads the whole JTL: minutes for the --full Thrift plans); rpcbench's dashboard is built either way.")
     private boolean noJMeterDashboards;
 
+    @Option(names = "--assert", paramLabel = "CONDITIONS",
+            description = "Pass/fail for CI: [PLAN:] METRIC OP VALUE[, ...] judged on each plan's measured window, "
+                    + "e.g. --assert \"dubbo-echo-1k: p99 < 2ms, errors < 0.1%%, tps > 20000\"; repeat for several. "
+                    + "METRIC: p50, p90, p95, p99, p99.9, mean, max (ms; or 500us, 1.5s), errors (%%), tps; OP: < <= > "
+                    + ">=; without PLAN, every plan. One line per condition and plan, a JUnit XML report "
+                    + "(--junit), exit code 3 when one is not met.")
+    private List<String> conditions = new ArrayList<>();
+
+    @Option(names = "--junit", paramLabel = "XML",
+            description = "Where --assert writes its JUnit XML report (default: assertions.xml in the results folder).")
+    private Path junit;
+
     @Option(names = "--results", paramLabel = "DIR",
             description = "Where to write the results (default: results/<date-time>).")
     private Path resultsDir;
@@ -200,6 +217,18 @@ public final class BenchmarkCommand implements Callable<Integer> {
         }
         requireAtLeast("--rampup", rampupSeconds, 0);
         requireAtLeast("--progress", progressSeconds, 0);
+        List<Threshold> thresholds = new ArrayList<>();
+        for (String condition : conditions) {
+            try {
+                thresholds.addAll(Threshold.parse(condition));
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
+        if (junit != null && thresholds.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--junit writes what --assert judges; expected --assert "
+                    + "too");
+        }
         ProjectLayout layout = new ProjectLayout(projectDir.toAbsolutePath().normalize());
         // Plans before the build: a mistyped name is bad usage, whatever has been built.
         if (!Files.isDirectory(layout.plansDir())) {
@@ -252,7 +281,28 @@ public final class BenchmarkCommand implements Callable<Integer> {
             scenarioRunner.run(site);
             site.report(out);
         }
-        return scenarioRunner.report();
+        int exit = scenarioRunner.report();
+        return thresholds.isEmpty() ? exit : judge(thresholds, exit, results, out);
+    }
+
+    /** {@code --assert}: judges the conditions on each plan's window, prints them and writes the JUnit report. */
+    private int judge(List<Threshold> thresholds, int exit, Path results, PrintWriter out) {
+        out.println();
+        if (exit != 0 || data() == null) {
+            out.println("--assert: not judged: no plan has figures of a measured window");
+            out.flush();
+            return exit;
+        }
+        Map<String, DashboardData.LabelFigures> figures = new LinkedHashMap<>();
+        data().runs().forEach(run -> figures.put(run.name(), run.total()));
+        ThresholdCheck check = ThresholdCheck.of(thresholds, figures);
+        out.println("Conditions (--assert) on each plan's measured window:");
+        check.lines().forEach(line -> out.println("  " + line));
+        Path report = junit != null ? junit : results.resolve("assertions.xml");
+        check.writeJUnit(report);
+        out.println("JUnit report: " + report.toAbsolutePath().normalize());
+        out.flush();
+        return check.passed() ? 0 : ThresholdCheck.FAILED_EXIT;
     }
 
     /**

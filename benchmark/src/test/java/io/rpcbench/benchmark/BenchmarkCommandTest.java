@@ -31,6 +31,8 @@ class BenchmarkCommandTest {
         "--warmup   | -5       | --warmup is -5; expected a whole number of at least 0",
         "--progress | -1       | --progress is -1; expected a whole number of at least 0",
         "--think-time | -1     | --think-time is -1; expected a whole number of at least 0",
+        "--assert   | p99 < 2 apples | --assert 'p99 < 2 apples': 'p99 < 2 apples' is not a condition; expected [PLAN:] METRIC OP VALUE",
+        "--assert   | tps > 5ms | --assert 'tps > 5ms': tps is in calls/s, not 'ms'",
         "--plan     | dubbo-echo-2k | --plan 'dubbo-echo-2k' not found in PLANS; expected one of [dubbo-echo-1k, thrift-echo-1k]",
         "--plan     | dubbo-echo-1k.jmx | --plan 'dubbo-echo-1k.jmx' not found in PLANS; expected one of [dubbo-echo-1k, thrift-echo-1k]",
     })
