@@ -42,12 +42,22 @@ class MainJobIT {
         // A warm-up long enough for the Dubbo clients' set-up on a busy machine (it took more than 6 s with another
         // IT running beside this one), so that the 4 s window has samples; one thread, so that the run leaves a vCPU
         // to the IT beside it.
-        int exit = command.execute("--warmup", "8", "--duration", "4", "--threads", "1", "--think-time", TestVolume.THINK_TIME_MS, "--rampup", "0",
-                "--progress", "1", "--results", results.toString(),
+        int exit = command.execute("--warmup", "8", "--duration", "4", "--threads", "1",
+                "--think-time", TestVolume.THINK_TIME_MS, "--rampup", "0", "--progress", "1",
+                "--assert", "errors < 1%, p50 < 60s", "--results", results.toString(),
                 "--project-dir", Plans.LAYOUT.projectDir().toString());
 
         String output = printed.toString();
         assertThat(exit).as("exit code; output:%n%s", output).isZero();
+        // --assert: a line per condition and plan with the measured value, and the JUnit report beside the results.
+        assertThat(output).contains("Conditions (--assert) on each plan's measured window:")
+                .containsPattern("(?m)^  PASS dubbo-echo-1k: errors < 1% \\(errors 0 %\\)$")
+                .containsPattern("(?m)^  PASS thrift-echo-100k: p50 < 60s \\(p50 [0-9.,]+ ms\\)$")
+                .contains("all 8 conditions met");
+        org.w3c.dom.Element suite = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(results.resolve("assertions.xml").toFile()).getDocumentElement();
+        assertThat(suite.getAttribute("tests")).isEqualTo("8");
+        assertThat(suite.getAttribute("failures")).isEqualTo("0");
         for (String plan : BenchmarkCommand.SEED_003_PLANS) {
             // samples, TPS, then avg, p50, p90, p95, p99, p99.9, max in ms with microsecond decimals, error %, bytes
             assertThat(output).containsPattern("(?m)^" + plan
