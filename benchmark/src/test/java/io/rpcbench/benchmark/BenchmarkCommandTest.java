@@ -31,8 +31,6 @@ class BenchmarkCommandTest {
         "--warmup   | -5       | --warmup is -5; expected a whole number of at least 0",
         "--progress | -1       | --progress is -1; expected a whole number of at least 0",
         "--think-time | -1     | --think-time is -1; expected a whole number of at least 0",
-        "--assert   | p99 < 2 apples | --assert 'p99 < 2 apples': 'p99 < 2 apples' is not a condition; expected [PLAN:] METRIC OP VALUE",
-        "--assert   | tps > 5ms | --assert 'tps > 5ms': tps is in calls/s, not 'ms'",
         "--plan     | dubbo-echo-2k | --plan 'dubbo-echo-2k' not found in PLANS; expected one of [dubbo-echo-1k, thrift-echo-1k]",
         "--plan     | dubbo-echo-1k.jmx | --plan 'dubbo-echo-1k.jmx' not found in PLANS; expected one of [dubbo-echo-1k, thrift-echo-1k]",
     })
@@ -168,6 +166,23 @@ class BenchmarkCommandTest {
 
     private static int width() {
         return Scenarios.names().stream().mapToInt(String::length).max().orElseThrow();
+    }
+
+    /** A condition that cannot be read is bad usage naming it and what a condition looks like. */
+    @ParameterizedTest(name = "--assert {0}")
+    @CsvSource(delimiter = '|', value = {
+        "p99 < 2 apples | --assert 'p99 < 2 apples': 'p99 < 2 apples' is not a condition; expected [PLAN:] METRIC OP VALUE",
+        "tps > 5ms      | --assert 'tps > 5ms': tps is in calls/s, not 'ms'; expected [PLAN:] METRIC OP VALUE",
+    })
+    void aConditionThatCannotBeReadIsBadUsageNamingIt(String condition, String message) throws IOException {
+        Files.createDirectories(project.resolve("test-plans"));
+        Files.writeString(project.resolve("test-plans/dubbo-echo-1k.jmx"), "<jmeterTestPlan/>");
+        StringWriter err = new StringWriter();
+
+        int exit = run(err, "--plan", "dubbo-echo-1k", "--assert", condition, "--project-dir", project.toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString().lines().findFirst()).hasValueSatisfying(line -> assertThat(line).startsWith(message));
     }
 
     @ParameterizedTest(name = "-J {0}")
