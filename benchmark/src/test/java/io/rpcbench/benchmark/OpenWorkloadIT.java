@@ -60,8 +60,9 @@ class OpenWorkloadIT {
     void everyArrivalAfterTheWarmupIsACallThatPassed(String plan, int fastRate) throws Exception {
         boolean full = TestVolume.full() && plan.contains("-1k-");
         int rate = full ? 2_000 : fastRate;
-        // A Dubbo consumer's build takes seconds beside other ITs; a Thrift socket opens at once.
-        int warmup = full ? 10 : plan.startsWith("dubbo") ? 8 : 3;
+        // A Dubbo consumer's build took more than 8 s beside two other ITs (arrivals were still dropped after an 8 s
+        // warm-up); a Thrift socket opens at once. At these rates the warm-up costs little CPU, only time.
+        int warmup = plan.startsWith("dubbo") ? 15 : full ? 10 : 3;
         int measured = full ? 30 : 3;
         JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan)).dashboard(false)
                 .properties(provider.planProperties())

@@ -272,6 +272,21 @@ public final class LabelStatistics {
         return Math.min(ms, maxMs());
     }
 
+    /**
+     * The response time in ms at {@code percentile}, corrected for coordinated omission: for a plan that paces each
+     * thread's calls at {@code expectedIntervalUs} (a Constant or Precise Throughput Timer), a call that took longer
+     * delayed the calls that thread should have started meanwhile, which the samples never show; HdrHistogram's
+     * expected-interval correction adds them (for a value V above the interval I: V - I, V - 2I, ... down to I), as
+     * wrk2 reports latency from the intended send time. 0 without samples.
+     */
+    public double correctedPercentileMs(double percentile, long expectedIntervalUs) {
+        if (samples == 0) {
+            return 0;
+        }
+        return mixed().copyCorrectedForCoordinatedOmission(expectedIntervalUs).getValueAtPercentile(percentile)
+                / 1000.0;
+    }
+
     /** Both kinds in one µs histogram: the whole-ms samples at their value x 1000. */
     private Histogram mixed() {
         if (merged == null) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rpcbench.reports.DashboardData.LabelFigures;
+import io.rpcbench.reports.LabelStatistics;
 import io.rpcbench.reports.RunSummary;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -72,6 +74,13 @@ public final class CheckCommand implements Callable<Integer> {
             + "(default: to the end).")
     private Double measuredSeconds;
 
+    @Option(names = "--expected-interval", paramLabel = "MS", description = {"For a JTL of a plan that paces each "
+            + "thread's calls (a Constant or Precise Throughput Timer): the interval between one thread's calls, in "
+            + "ms. The percentiles are then corrected for coordinated omission (HdrHistogram's expected-interval "
+            + "correction: the calls a slow call kept its thread from starting are counted), printed beside the "
+            + "measured ones, and the conditions on p50 to p99.9 are judged on the corrected ones."})
+    private Double expectedIntervalMs;
+
     @Override
     public Integer call() {
         CommandLine line = spec.commandLine();
@@ -82,8 +91,9 @@ public final class CheckCommand implements Callable<Integer> {
             throw new ParameterException(line, "check needs RUN_OR_JTL: a results folder of ./run-benchmark, its "
                     + "dashboard.json, or a JTL");
         }
-        if (conditions.isEmpty()) {
-            throw new ParameterException(line, "check needs at least one --assert, e.g. --assert \"p99 < 2ms\"");
+        if (conditions.isEmpty() && expectedIntervalMs == null) {
+            throw new ParameterException(line, "check needs at least one --assert, e.g. --assert \"p99 < 2ms\", or "
+                    + "--expected-interval for the corrected percentiles");
         }
         List<Threshold> thresholds = new ArrayList<>();
         for (String condition : conditions) {
@@ -93,6 +103,10 @@ public final class CheckCommand implements Callable<Integer> {
                 throw new ParameterException(line, e.getMessage());
             }
         }
+        if (expectedIntervalMs != null && !(expectedIntervalMs > 0)) {
+            throw new ParameterException(line, "--expected-interval " + expectedIntervalMs + "; expected the ms "
+                    + "between one thread's calls, above 0");
+        }
         PrintWriter out = line.getOut();
         Map<String, LabelFigures> figures;
         try {
@@ -100,6 +114,10 @@ public final class CheckCommand implements Callable<Integer> {
         } catch (IOException | RuntimeException e) {
             line.getErr().println("rpcbench-reports check: " + e.getMessage());
             return 1;
+        }
+        if (thresholds.isEmpty()) {
+            out.flush();
+            return 0;
         }
         ThresholdCheck check = ThresholdCheck.of(thresholds, figures);
         check.lines().forEach(out::println);
@@ -115,6 +133,10 @@ public final class CheckCommand implements Callable<Integer> {
     private Map<String, LabelFigures> figures(Path path) throws IOException {
         Path json = Files.isDirectory(path) ? path.resolve("dashboard.json") : path;
         if (json.getFileName().toString().endsWith(".json")) {
+            if (expectedIntervalMs != null) {
+                throw new ParameterException(spec.commandLine(), "--expected-interval corrects a JTL's percentiles; "
+                        + path + " holds a run's figures, not its samples: give the plan's JTL");
+            }
             if (warmupSeconds != null || measuredSeconds != null) {
                 throw new ParameterException(spec.commandLine(), "--warmup and --measured are for a JTL; the "
                         + "results in " + path + " have their windows already");
@@ -132,7 +154,38 @@ public final class CheckCommand implements Callable<Integer> {
         Duration warmup = Duration.ofMillis(Math.round((warmupSeconds == null ? 0 : warmupSeconds) * 1000));
         Optional<Duration> measured = Optional.ofNullable(measuredSeconds)
                 .map(s -> Duration.ofMillis(Math.round(s * 1000)));
-        return RunSummary.of(path, warmup, measured).figures();
+        RunSummary summary = RunSummary.of(path, warmup, measured);
+        if (expectedIntervalMs == null) {
+            return summary.figures();
+        }
+        long intervalUs = Math.round(expectedIntervalMs * 1000);
+        Map<String, LabelFigures> corrected = new LinkedHashMap<>();
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "Corrected for coordinated omission (expected interval %s ms per thread), beside the "
+                + "measured percentiles:%n", number(expectedIntervalMs));
+        for (LabelStatistics statistics : summary.labels()) {
+            LabelFigures measuredFigures = summary.figures().get(statistics.label());
+            double[] percentiles = {50, 90, 95, 99, 99.9};
+            double[] values = new double[percentiles.length];
+            StringBuilder line = new StringBuilder("  ").append(statistics.label()).append(':');
+            for (int i = 0; i < percentiles.length; i++) {
+                values[i] = statistics.correctedPercentileMs(percentiles[i], intervalUs);
+                line.append(String.format(Locale.ROOT, " p%s %.3f ms (measured %.3f)",
+                        number(percentiles[i]), values[i], statistics.percentileMs(percentiles[i])));
+                line.append(i < percentiles.length - 1 ? "," : "");
+            }
+            out.println(line);
+            corrected.put(statistics.label(), new LabelFigures(measuredFigures.label(), measuredFigures.samples(),
+                    measuredFigures.tps(), measuredFigures.averageMs(), measuredFigures.minMs(),
+                    measuredFigures.maxMs(), values[0], values[1], values[2], values[3], values[4],
+                    measuredFigures.errorPercent(), measuredFigures.receivedKBps(), measuredFigures.sentKBps(),
+                    measuredFigures.resolution()));
+        }
+        return corrected;
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 
     private static Map<String, LabelFigures> dashboardFigures(Path json) throws IOException {
