@@ -40,9 +40,10 @@ class MainJobIT {
         BenchmarkCommand job = new BenchmarkCommand();
         CommandLine command = new CommandLine(job).setOut(new PrintWriter(printed, true));
         // A warm-up long enough for the Dubbo clients' set-up on a busy machine (it took more than 6 s with another
-        // IT running beside this one), so that the 4 s window has samples; one thread, so that the run leaves a vCPU
-        // to the IT beside it.
-        int exit = command.execute("--warmup", "8", "--duration", "4", "--threads", "1",
+        // IT running beside this one, and an 8 s warm-up left dubbo-echo-100k's window empty with two beside it), so
+        // that the 4 s window has samples; one thread pausing 1 ms between calls, so that the run leaves CPU to the
+        // ITs beside it.
+        int exit = command.execute("--warmup", "12", "--duration", "4", "--threads", "1",
                 "--think-time", TestVolume.THINK_TIME_MS, "--rampup", "0", "--progress", "1",
                 "--assert", "errors < 1%, p50 < 60s", "--results", results.toString(),
                 "--project-dir", Plans.LAYOUT.projectDir().toString());
@@ -65,7 +66,7 @@ class MainJobIT {
             // JMeter's summariser as plain lines (it reports on 5-second boundaries, so a 6 s run may show no
             // warm-up line), the last one at the window's end
             assertThat(output).containsPattern("(?m)^\\[[1-4]/4\\] " + plan
-                    + "  (warm-up +[0-9]+/8|measuring +[0-9]+/4) s, [0-9]+ s left +[0-9,]+ TPS +0 errors \\(0 in the last");
+                    + "  (warm-up +[0-9]+/12|measuring +[0-9]+/4) s, [0-9]+ s left +[0-9,]+ TPS +0 errors \\(0 in the last");
             assertThat(output).containsPattern("(?m)^\\[[1-4]/4\\] " + plan
                     + "  measuring +4/4 s, 0 s left +[0-9,]+ TPS +0 errors");
             assertThat(output).containsPattern("(?m)^  " + plan + ": (steady|NOT STEADY|TOO SHORT TO JUDGE)");
