@@ -55,8 +55,10 @@ class OpenWorkloadIT {
      * schedule. The warm-up covers the Dubbo consumer's build, during which the arrivals beyond the cap are dropped.
      */
     @ParameterizedTest(name = "{0} at {1}/s")
-    @CsvSource({"dubbo-echo-1k-open, 1000", "thrift-echo-1k-open, 1000", "dubbo-echo-100k-open, 200",
-            "thrift-echo-100k-open, 200"})
+    // The 100k plans at 50 a second: at 200, with two other ITs taking the CPU, dubbo-echo-100k-open's calls took long
+    // enough for 200 to be in flight at once, and arrivals were dropped after its 15 s warm-up.
+    @CsvSource({"dubbo-echo-1k-open, 1000", "thrift-echo-1k-open, 1000", "dubbo-echo-100k-open, 50",
+            "thrift-echo-100k-open, 50"})
     void everyArrivalAfterTheWarmupIsACallThatPassed(String plan, int fastRate) throws Exception {
         boolean full = TestVolume.full() && plan.contains("-1k-");
         int rate = full ? 2_000 : fastRate;
