@@ -163,8 +163,9 @@ public final class CheckCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "Corrected for coordinated omission (expected interval %s ms per thread), beside the "
                 + "measured percentiles:%n", number(expectedIntervalMs));
+        Map<String, LabelFigures> measuredByLabel = summary.figures();
         for (LabelStatistics statistics : summary.labels()) {
-            LabelFigures measuredFigures = summary.figures().get(statistics.label());
+            LabelFigures measuredFigures = measuredByLabel.get(statistics.label());
             double[] percentiles = {50, 90, 95, 99, 99.9};
             double[] values = new double[percentiles.length];
             StringBuilder line = new StringBuilder("  ").append(statistics.label()).append(':');
