@@ -37,15 +37,22 @@ public final class JMeterRun {
     /** JMeter's property for the UDP port its non-GUI run listens on for stop commands. */
     static final String SHUTDOWN_PORT = "jmeterengine.nongui.port";
 
-    /** The plans' warm-up in seconds, run before the measured window ({@code duration}) and not counted. */
     /**
      * The plans' property for each thread's pause before each call, in ms (a Constant Timer at the plan's top; 0 or
      * unset: none).
      */
     public static final String THINK_TIME = "think_time_ms";
 
+    /** The plans' warm-up in seconds, run before the measured window ({@code duration}) and not counted. */
     public static final String WARMUP = "warmup";
 
+    /**
+     * The samplers' property that moves each thread's scheduled end later by the time its rpcbench clients' set-up took
+     * (on in every run here): the warm-up counts from the first call (see the reports' measured window), so the
+     * thread group's duration does too, and a Dubbo consumer's set-up (seconds on a busy machine) no longer eats the
+     * measured window.
+     */
+    static final String DURATION_AFTER_SETUP = "duration_after_setup";
 
     /** How often, in seconds, JMeter's summariser prints its {@code summary +} line (JMeter's default is 30). */
     public static final String SUMMARISER_INTERVAL = "summariser.interval";
@@ -210,6 +217,9 @@ public final class JMeterRun {
         if (!properties.containsKey(WARMUP)) {
             command.add("-J" + WARMUP + "=0");
         }
+        if (!properties.containsKey(DURATION_AFTER_SETUP)) {
+            command.add("-J" + DURATION_AFTER_SETUP + "=true");
+        }
         // JMeter's non-GUI run listens for "Shutdown"/"StopTestNow" datagrams on UDP 4445 of every interface; a run
         // is stopped here by its PID, so that port stays closed (port 0 starts no listener).
         if (!properties.containsKey(SHUTDOWN_PORT)) {
@@ -224,7 +234,9 @@ public final class JMeterRun {
         properties.forEach((key, value) -> command.add("-J" + key + "=" + value));
         if (!remoteEngines.isEmpty()) {
             command.add("-R" + String.join(",", remoteEngines));
-            globalProperties.forEach((key, value) -> command.add("-G" + key + "=" + value));
+            Map<String, String> global = new TreeMap<>(Map.of(DURATION_AFTER_SETUP, "true"));
+            global.putAll(globalProperties);
+            global.forEach((key, value) -> command.add("-G" + key + "=" + value));
         }
         Map<String, String> environment = jvmArgs.isEmpty() ? Map.of("JAVA_HOME", ProjectLayout.javaHome())
                 : Map.of("JAVA_HOME", ProjectLayout.javaHome(), "JVM_ARGS", jvmArgs);

@@ -12,7 +12,9 @@ import java.util.regex.Pattern;
  * {@code summary +  77383 in 00:00:05 = 15476.6/s Avg: 1 Min: 0 Max: 31 Err: 0 (0.00%) Active: 20 ...} every
  * {@code summariser.interval} seconds; each such line becomes one status, e.g.
  * {@code [1/4] dubbo-echo-1k  warm-up     25/60 s, 95 s left   15,476 TPS   0 errors}. The plan's phase (warm-up
- * or measuring) follows from the summed intervals, so no clock of ours is involved.
+ * or measuring) follows from the summed intervals from the first that has samples (the intervals before it are the
+ * clients' set-up, which the thread groups' duration does not count: see {@link JMeterRun#DURATION_AFTER_SETUP}), so
+ * no clock of ours is involved.
  *
  * <p>On a terminal each status replaces the last one in place ({@code \r}); otherwise each is a line of its own.
  * Feed it JMeter's output lines ({@link #accept}, from the thread that copies JMeter's output), then call
@@ -30,6 +32,8 @@ public final class PlanProgress implements Consumer<String> {
     private final long warmupSeconds;
     private final long measuredSeconds;
     private double elapsedSeconds;
+    /** Whether a sample has been seen: the intervals before the first are the clients' set-up, not the warm-up. */
+    private boolean calling;
     private long errors;
     private int lastWidth;
 
@@ -79,7 +83,10 @@ public final class PlanProgress implements Consumer<String> {
     }
 
     private synchronized void show(Interval interval) {
-        elapsedSeconds += interval.exactSeconds();
+        calling |= interval.samples() > 0;
+        if (calling) {
+            elapsedSeconds += interval.exactSeconds();
+        }
         errors += interval.errors();
         out.print(inPlace ? "\r" + pad(status(interval)) : status(interval) + System.lineSeparator());
         out.flush();
@@ -87,6 +94,9 @@ public final class PlanProgress implements Consumer<String> {
 
     /** The status after {@code interval}: phase, its elapsed and total seconds, time left, TPS and errors. */
     synchronized String status(Interval interval) {
+        if (!calling) {
+            return String.format(Locale.ROOT, "%s  %-9s no call yet, the clients are being set up", prefix, "set-up");
+        }
         long elapsed = Math.round(elapsedSeconds);
         boolean warming = elapsed < warmupSeconds;
         long phaseElapsed = warming ? elapsed : Math.min(elapsed - warmupSeconds, measuredSeconds);

@@ -157,6 +157,15 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
 
     @Override
     public void setupTest(JavaSamplerContext context) {
+        long began = System.currentTimeMillis();
+        try {
+            prepare(context);
+        } finally {
+            DurationAfterSetup.setupTook(System.currentTimeMillis() - began);
+        }
+    }
+
+    private void prepare(JavaSamplerContext context) {
         publishElapsedMicros = namesElapsedMicros(JMeterUtils.getProperty(SampleEvent.SAMPLE_VARIABLES));
         C setup;
         try {
