@@ -53,9 +53,10 @@ class DistributedRunIT {
         StringWriter printed = new StringWriter();
         int exit = new CommandLine(new BenchmarkCommand()).setOut(new PrintWriter(printed, true)).execute(
                 "--hosts", "2x2", "--plan", PLANS.get(0), "--plan", PLANS.get(1),
-                // An 8 s warm-up: the Dubbo clients' set-up took more than 6 s with another IT beside this one. One
-                // thread an engine: each engine still calls, and the run leaves CPU to the IT beside it.
-                "--warmup", "8", "--duration", "4", "--threads", "1", "--think-time", TestVolume.THINK_TIME_MS, "--rampup", "0", "--progress", "2",
+                // A short warm-up: it counts from the first call, and the engines' thread groups' duration from the end
+                // of the clients' set-up. One thread an engine: each engine still calls, and the run leaves CPU to the
+                // IT beside it.
+                "--warmup", "3", "--duration", "4", "--threads", "1", "--think-time", TestVolume.THINK_TIME_MS, "--rampup", "0", "--progress", "2",
                 "--results", results.toString(), "--project-dir", Plans.LAYOUT.projectDir().toString());
         String output = printed.toString();
         assertThat(exit).as("exit code; output:%n%s", output).isZero();

@@ -39,11 +39,10 @@ class MainJobIT {
         StringWriter printed = new StringWriter();
         BenchmarkCommand job = new BenchmarkCommand();
         CommandLine command = new CommandLine(job).setOut(new PrintWriter(printed, true));
-        // A warm-up long enough for the Dubbo clients' set-up on a busy machine (it took more than 6 s with another
-        // IT running beside this one, and an 8 s warm-up left dubbo-echo-100k's window empty with two beside it), so
-        // that the 4 s window has samples; one thread pausing 1 ms between calls, so that the run leaves CPU to the
-        // ITs beside it.
-        int exit = command.execute("--warmup", "12", "--duration", "4", "--threads", "1",
+        // A short warm-up: it counts from the first call, and the thread groups' duration from the end of the clients'
+        // set-up (seconds for a Dubbo consumer on a busy machine). One thread pausing 1 ms between calls, so that the
+        // run leaves CPU to the ITs beside it.
+        int exit = command.execute("--warmup", "3", "--duration", "4", "--threads", "1",
                 "--think-time", TestVolume.THINK_TIME_MS, "--rampup", "0", "--progress", "1",
                 "--assert", "errors < 1%, p50 < 60s", "--results", results.toString(),
                 "--project-dir", Plans.LAYOUT.projectDir().toString());

@@ -40,6 +40,19 @@ class PlanProgressTest {
     }
 
     @Test
+    void intervalsBeforeTheFirstCallAreTheSetupAndTheWarmupCountsFromTheFirstCall() {
+        StringWriter text = new StringWriter();
+        PlanProgress progress = new PlanProgress(new PrintWriter(text), false, "[1/1] dubbo-echo-1k", 5, 10);
+        progress.accept("summary +      0 in 00:00:05 =    0.0/s Avg:     0 Min: 9223372036854775807 Max: "
+                + "-9223372036854775808 Err:     0 (0.00%) Active: 20 Started: 20 Finished: 0");
+        progress.accept(FIRST);
+
+        assertThat(text.toString().lines()).containsExactly(
+                "[1/1] dubbo-echo-1k  set-up    no call yet, the clients are being set up",
+                "[1/1] dubbo-echo-1k  measuring     0/10 s, 10 s left   15,477 TPS   0 errors (0 in the last 5 s)");
+    }
+
+    @Test
     void onATerminalEachStatusOverwritesTheLastAndFinishEndsTheLine() {
         StringWriter text = new StringWriter();
         PlanProgress progress = new PlanProgress(new PrintWriter(text), true, "[1/1] p", 0, 10);
