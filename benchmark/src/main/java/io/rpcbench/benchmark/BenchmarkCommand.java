@@ -2,6 +2,7 @@ package io.rpcbench.benchmark;
 
 import io.rpcbench.benchmark.lab.LabNetwork;
 import io.rpcbench.benchmark.lab.Topology;
+import io.rpcbench.benchmark.scenario.CapacitySearch;
 import io.rpcbench.benchmark.scenario.Cell;
 import io.rpcbench.benchmark.scenario.CellResult;
 import io.rpcbench.benchmark.scenario.Length;
@@ -75,6 +76,18 @@ public final class BenchmarkCommand implements Callable<Integer> {
     /** Seed 003's four plans: Dubbo (hessian2) and Thrift (binary) echoing 1 KiB and 100 KiB. */
     static final List<String> SEED_003_PLANS =
             List.of("dubbo-echo-1k", "dubbo-echo-100k", "thrift-echo-1k", "thrift-echo-100k");
+
+    /** {@code --capacity}'s plans when {@code --plan} names none: seed 003's 1 KiB echo, Dubbo and Thrift. */
+    static final List<String> CAPACITY_PLANS = List.of("dubbo-echo-1k-open", "thrift-echo-1k-open");
+
+    /** {@code --capacity}'s warm-up a step: past a Dubbo consumer's set-up and the first JIT compilation. */
+    static final int CAPACITY_WARMUP_SECONDS = 5;
+
+    /** {@code --capacity}'s measured window a step: enough calls for a p99 at the first rate (5,000 at 500/s). */
+    static final int CAPACITY_MEASURED_SECONDS = 10;
+
+    /** The thread group of JMeter's open model, as a plan's file names it. */
+    private static final String OPEN_MODEL = "testclass=\"OpenModelThreadGroup\"";
 
     /** {@code --full} for {@code --plan}'s plans: seed 003 measured 10 minutes per system. */
     private static final int FULL_MEASURED_SECONDS = 600;
@@ -166,6 +179,25 @@ public final class BenchmarkCommand implements Callable<Integer> {
             description = "Where --assert writes its JUnit XML report (default: assertions.xml in the results folder).")
     private Path junit;
 
+    @Option(names = "--capacity",
+            description = "Finds each open-model plan's highest arrival rate that meets --slo: the rate doubles from "
+                    + "--start-rate while a step holds (the SLO met, under 1 %% of calls failed, the calls following "
+                    + "the rate), then two steps narrow the gap. Plans: --plan (open-model ones, e.g. "
+                    + "dubbo-echo-1k-open), default dubbo-echo-1k-open and thrift-echo-1k-open; each step "
+                    + CAPACITY_WARMUP_SECONDS + " s warm-up and " + CAPACITY_MEASURED_SECONDS + " s measured unless "
+                    + "--warmup and --duration say otherwise.")
+    private boolean capacity;
+
+    @Option(names = "--slo", paramLabel = "CONDITIONS",
+            description = "With --capacity: what each step's measured window must meet, as --assert reads it without "
+                    + "a plan (default: " + CapacitySearch.DEFAULT_SLO + ").")
+    private String slo;
+
+    @Option(names = "--start-rate", paramLabel = "PER_SECOND",
+            description = "With --capacity: the first arrival rate, a second (default: "
+                    + CapacitySearch.DEFAULT_START_RATE + ").")
+    private Integer startRate;
+
     @Option(names = "--results", paramLabel = "DIR",
             description = "Where to write the results (default: results/<date-time>).")
     private Path resultsDir;
@@ -175,6 +207,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
     private Path projectDir;
 
     private volatile ScenarioRunner runner;
+    private volatile CapacitySearch capacityResult;
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new BenchmarkCommand()).execute(args));
@@ -187,6 +220,19 @@ public final class BenchmarkCommand implements Callable<Integer> {
             out.print(scenarioList());
             out.flush();
             return 0;
+        }
+        if (!capacity && (slo != null || startRate != null)) {
+            throw new ParameterException(spec.commandLine(), (slo != null ? "--slo" : "--start-rate") + " is for a "
+                    + "capacity search; expected --capacity too");
+        }
+        if (capacity && (scenarioName != null || full || (onlyCells != null && !onlyCells.isEmpty()))) {
+            throw new ParameterException(spec.commandLine(), "--capacity searches open-model plans (--plan), and "
+                    + (scenarioName != null ? "--scenario " + scenarioName : full ? "--full" : "--cell")
+                    + " is for a scenario's cells; expected --capacity with --plan, --slo, --start-rate, --warmup "
+                    + "and --duration");
+        }
+        if (capacity && (plans == null || plans.isEmpty())) {
+            plans = new ArrayList<>(CAPACITY_PLANS);
         }
         if (plans != null && !plans.isEmpty() && scenarioName != null) {
             throw new ParameterException(spec.commandLine(), "--plan and --scenario " + scenarioName + " both choose "
@@ -243,10 +289,20 @@ public final class BenchmarkCommand implements Callable<Integer> {
                 }
             }
         }
+        if (capacity) {
+            for (String plan : plans) {
+                if (!Files.readString(layout.plan(plan)).contains(OPEN_MODEL)) {
+                    throw new ParameterException(spec.commandLine(), "--capacity steps the arrival rate of an "
+                            + "open-model plan, and --plan '" + plan + "' has no Open Model Thread Group; expected one "
+                            + "of " + layout.planNames().filter(name -> name.endsWith("-open")).toList());
+                }
+            }
+        }
         for (String name : userProperties.keySet()) {
-            if (JOB_PROPERTIES.containsKey(name)) {
+            if (JOB_PROPERTIES.containsKey(name) || (capacity && name.equals("rate"))) {
                 throw new ParameterException(spec.commandLine(), "-J " + name + " is set by an option of its own; "
-                        + "expected " + JOB_PROPERTIES.get(name) + " instead");
+                        + "expected " + JOB_PROPERTIES.getOrDefault(name, "--start-rate (--capacity steps the rate)")
+                        + " instead");
             }
         }
         Map<String, String> planProperties = new LinkedHashMap<>(userProperties);
@@ -272,6 +328,9 @@ public final class BenchmarkCommand implements Callable<Integer> {
         layout.requireBuilt();
         boolean terminal = isTerminal();
         int progressEvery = progressSeconds > 0 ? progressSeconds : terminal ? 5 : 30;
+        if (capacity) {
+            return capacitySearch(layout, results, out, terminal, progressEvery, planProperties, topology, thresholds);
+        }
         List<Cell> cells = withOverrides(chosenCells(scenario, cells(scenario, full ? Length.FULL : Length.SHORT)));
         ScenarioRunner scenarioRunner = new ScenarioRunner(layout, results, out, terminal, progressEvery,
                 rampupSeconds, planProperties, !noJMeterDashboards, cells, scenario, title(scenario, cells, thinkTimeMs == null ? 0 : thinkTimeMs));
@@ -283,6 +342,42 @@ public final class BenchmarkCommand implements Callable<Integer> {
         }
         int exit = scenarioRunner.report();
         return thresholds.isEmpty() ? exit : judge(thresholds, exit, results, out);
+    }
+
+    /** {@code --capacity}: each plan's search, then the summary, the search's table and the dashboard. */
+    private int capacitySearch(ProjectLayout layout, Path results, PrintWriter out, boolean terminal, int progressEvery,
+            Map<String, String> planProperties, Optional<Topology> topology, List<Threshold> thresholds)
+            throws IOException {
+        String conditions = slo != null ? slo : CapacitySearch.DEFAULT_SLO;
+        Stop.Timed stop = Stop.timed(warmupSeconds != null ? warmupSeconds : CAPACITY_WARMUP_SECONDS,
+                durationSeconds != null ? durationSeconds : CAPACITY_MEASURED_SECONDS);
+        ScenarioRunner scenarioRunner = new ScenarioRunner(layout, results, out, terminal, progressEvery,
+                rampupSeconds, planProperties, !noJMeterDashboards, List.of(), Optional.empty(),
+                "rpcbench capacity: " + String.join(", ", plans) + " at " + conditions + " (" + stop.warmupSeconds()
+                        + " s warm-up, " + stop.measuredSeconds() + " s measured a step)");
+        CapacitySearch search;
+        try {
+            search = new CapacitySearch(scenarioRunner, plans, conditions,
+                    startRate != null ? startRate : CapacitySearch.DEFAULT_START_RATE, stop, out);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), (e.getMessage().startsWith("--") ? "" : "--slo: ")
+                    + e.getMessage());
+        }
+        this.runner = scenarioRunner;
+        try (RunSite site = topology.isPresent() ? LabSite.start(layout, topology.get(), results, out)
+                : LocalSite.start(layout, results, out)) {
+            search.run(site);
+            site.report(out);
+        }
+        scenarioRunner.addSections(search.sections(), search.text());
+        this.capacityResult = search;
+        int exit = scenarioRunner.report();
+        return thresholds.isEmpty() ? exit : judge(thresholds, exit, results, out);
+    }
+
+    /** The steps of the last {@code --capacity} search; null before one: for tests. */
+    public CapacitySearch capacitySearch() {
+        return capacityResult;
     }
 
     /** {@code --assert}: judges the conditions on each plan's window, prints them and writes the JUnit report. */

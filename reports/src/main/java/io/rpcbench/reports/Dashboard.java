@@ -92,7 +92,7 @@ public final class Dashboard {
      * Reads every run and writes the HTML page to {@code html} with the sections {@code sections} makes from the
      * figures (e.g. a scenario's table built from the runs' figures) above the comparison; returns the figures.
      */
-    public DashboardData write(Path html, Function<DashboardData, List<TableSection>> sections) {
+    public DashboardData write(Path html, Function<DashboardData, List<? extends PageSection>> sections) {
         Path folder = html.toAbsolutePath().getParent();
         DashboardData data = read(folder);
         DashboardWriter.write(data, html, sections.apply(data));

@@ -8,7 +8,7 @@ import java.util.Map;
  * Writes the dashboard as one HTML file ({@link PageTemplate}): the page template (a resource beside this class,
  * with the page's style and script), Chart.js inlined ({@link ChartLibrary}) and the figures as JSON in a
  * {@code <script type="application/json">} element ({@link DashboardJson}). The page's script builds every
- * table and chart from that JSON (tables of text given as {@link TableSection}s are plain HTML above them), putting user text in with {@code textContent} only, and reports how it went
+ * table and chart from that JSON (tables and charts given as {@link PageSection}s are plain HTML above them), putting user text in with {@code textContent} only, and reports how it went
  * in {@code document.title}: {@code rpcbench-ok charts=N points=M}, or {@code rpcbench-error: ...}.
  */
 public final class DashboardWriter {
@@ -21,8 +21,8 @@ public final class DashboardWriter {
         write(data, html, List.of());
     }
 
-    /** Writes the page with {@code sections} above the comparison, each as plain HTML ({@link TableSection#html}). */
-    public static void write(DashboardData data, Path html, List<TableSection> sections) {
+    /** Writes the page with {@code sections} above the comparison, each as plain HTML ({@link PageSection#html}). */
+    public static void write(DashboardData data, Path html, List<? extends PageSection> sections) {
         StringBuilder tables = new StringBuilder();
         sections.forEach(section -> tables.append(section.html()));
         TEMPLATE.write(Map.of(

@@ -23,7 +23,7 @@ import java.util.Objects;
  * @param notes    lines under the table
  */
 public record TableSection(String id, String title, List<List<Heading>> headings, int labelColumns,
-        List<List<String>> rows, List<String> notes) {
+        List<List<String>> rows, List<String> notes) implements PageSection {
 
     /** A heading over {@code span} columns. */
     public record Heading(String text, int span) {
@@ -47,7 +47,7 @@ public record TableSection(String id, String title, List<List<Heading>> headings
         notes = List.copyOf(notes);
     }
 
-    /** The section as HTML, every text escaped ({@link PageTemplate#escapeHtml}). */
+    @Override
     public String html() {
         StringBuilder out = new StringBuilder();
         out.append("<section class=\"table-section\" id=\"").append(id).append("\">\n");

@@ -81,6 +81,11 @@ final class PlanRunner {
         return ms.isPresent() ? ", " + ms.getAsInt() + " ms think time" : "";
     }
 
+    /** A cell's place in the run: {@code [3/7]}, or {@code [3]} when the count is not known beforehand (0). */
+    static String position(int index, int count) {
+        return count > 0 ? "[" + index + "/" + count + "]" : "[" + index + "]";
+    }
+
     /** A plan's run with figures of its window, or the reason it has none. */
     sealed interface Outcome {}
 
@@ -108,7 +113,7 @@ final class PlanRunner {
      * @param index the cell's place in the run, from 1, of {@code count}
      */
     Outcome run(RunSite site, Cell cell, int index, int count) throws IOException {
-        String prefix = "[" + index + "/" + count + "] " + cell.name();
+        String prefix = position(index, count) + " " + cell.name();
         Stop stop = cell.stop();
         int warmup = stop.warmupSeconds();
         int measured = stop.runSeconds() - warmup;
@@ -188,7 +193,7 @@ final class PlanRunner {
         if (stop instanceof Stop.Calls calls) {
             reportCallsCutShort(prefix, summary, cell.threads() * cell.consumers(), calls);
         } else if (planProperties.containsKey(OPEN_RATE)) {
-            reportSchedule(prefix, summary, planProperties.get(OPEN_RATE), measured);
+            reportSchedule(prefix, summary, planProperties.get(OPEN_RATE));
         }
         // JMeter's own dashboard of the same window, built after the run when the window is known. It reads
         // the whole JTL (about 20 us a sample): 40 million samples of a --full Thrift plan take over 10 min.
@@ -219,12 +224,8 @@ final class PlanRunner {
         return new Measured(run, summary, input, String.join(", ", jmeterDashboards));
     }
 
-    /**
-     * An open workload's schedule against its measured window: the arrivals it asked for (rate x seconds), the calls
-     * made, the arrivals dropped at the samplers' cap, and whether that kept the schedule (the calls made within 2 %,
-     * or three standard deviations of a Poisson count, of those asked, and none dropped).
-     */
-    private void reportSchedule(String prefix, RunSummary summary, String rateText, int measuredSeconds) {
+    /** An open workload's schedule against its measured window, and whether it was kept ({@link OpenSchedule}). */
+    private void reportSchedule(String prefix, RunSummary summary, String rateText) {
         double rate;
         try {
             rate = Double.parseDouble(rateText);
@@ -233,14 +234,9 @@ final class PlanRunner {
                     rateText);
             return;
         }
-        long asked = Math.round(rate * measuredSeconds);
-        long made = summary.labels().stream().mapToLong(LabelStatistics::samples).sum();
-        long dropped = summary.labels().stream().mapToLong(LabelStatistics::dropped).sum();
-        double slack = Math.max(0.02 * asked, 3 * Math.sqrt(asked));
-        boolean kept = dropped == 0 && Math.abs(made - asked) <= slack;
-        out.printf(Locale.ROOT, "%s: open workload at %s arrivals/s: %,d asked in the %d s window, %,d calls made, "
-                + "%,d dropped (max_in_flight): %s%n", prefix, rateText, asked, measuredSeconds, made, dropped,
-                kept ? "the schedule was kept"
+        OpenSchedule schedule = OpenSchedule.of(rate, summary);
+        out.printf(Locale.ROOT, "%s: open workload at %s arrivals/s: %s: %s%n", prefix, rateText, schedule.describe(),
+                schedule.kept() ? "the schedule was kept"
                         : "the schedule was NOT kept: the provider, or this JMeter, could not take the rate on");
         out.flush();
     }

@@ -7,9 +7,9 @@ import io.rpcbench.reports.Dashboard;
 import io.rpcbench.reports.DashboardData;
 import io.rpcbench.reports.DashboardJson;
 import io.rpcbench.reports.LabelStatistics;
+import io.rpcbench.reports.PageSection;
 import io.rpcbench.reports.RunSummary;
 import io.rpcbench.reports.SummaryTable;
-import io.rpcbench.reports.TableSection;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -42,6 +42,8 @@ public final class ScenarioRunner {
     private String site = "";
     private List<CellResult> cellResults = List.of();
     private DashboardData data;
+    private final List<PageSection> extraSections = new ArrayList<>();
+    private final List<String> extraText = new ArrayList<>();
 
     /** A cell as it ran: its outcome and the provider's threads at its end. */
     private record CellRun(Cell cell, PlanRunner.Outcome outcome, OptionalInt providerThreads) {}
@@ -66,28 +68,48 @@ public final class ScenarioRunner {
 
     /** Runs every cell at {@code site}, in order; a cell that fails is kept as an empty cell and the next one runs. */
     public void run(RunSite site) throws IOException {
-        this.site = site.describe();
         int index = 0;
         for (Cell cell : cells) {
-            index++;
-            try {
-                site.prepare(cell.setup());
-            } catch (IOException | RuntimeException e) {
-                String reason = "its set-up (" + cell.setup().describe() + ") did not start: " + e.getMessage();
-                out.printf("[%d/%d] %s: no figures: %s%n", index, cells.size(), cell.name(), reason);
-                out.flush();
-                runs.add(new CellRun(cell, new PlanRunner.Failed(reason), OptionalInt.empty()));
-                continue;
-            }
-            PlanRunner.Outcome outcome = plans.run(site, cell, index, cells.size());
-            OptionalInt threads = OptionalInt.empty();
-            if (outcome instanceof PlanRunner.Measured measured) {
-                threads = measured.run().property("provider.pid").filter(pid -> pid.matches("[0-9]+"))
-                        .map(Long::parseLong).map(ProcessThreads::of).orElse(OptionalInt.empty());
-                addRows(cell.name(), measured.summary(), measured.jmeterDashboard());
-            }
-            runs.add(new CellRun(cell, outcome, threads));
+            runCell(site, cell, ++index, cells.size());
         }
+    }
+
+    /**
+     * Runs {@code cell} at {@code site}, the {@code index}th of {@code count} (0 when not known beforehand, as in a
+     * capacity search), and keeps it for the report; returns its window's statistics, or empty when it has none (the
+     * reason is printed and kept as the cell's).
+     */
+    Optional<RunSummary> runCell(RunSite site, Cell cell, int index, int count) throws IOException {
+        this.site = site.describe();
+        try {
+            site.prepare(cell.setup());
+        } catch (IOException | RuntimeException e) {
+            String reason = "its set-up (" + cell.setup().describe() + ") did not start: " + e.getMessage();
+            out.printf("%s %s: no figures: %s%n", PlanRunner.position(index, count), cell.name(), reason);
+            out.flush();
+            runs.add(new CellRun(cell, new PlanRunner.Failed(reason), OptionalInt.empty()));
+            return Optional.empty();
+        }
+        PlanRunner.Outcome outcome = plans.run(site, cell, index, count);
+        OptionalInt threads = OptionalInt.empty();
+        Optional<RunSummary> summary = Optional.empty();
+        if (outcome instanceof PlanRunner.Measured measured) {
+            threads = measured.run().property("provider.pid").filter(pid -> pid.matches("[0-9]+"))
+                    .map(Long::parseLong).map(ProcessThreads::of).orElse(OptionalInt.empty());
+            addRows(cell.name(), measured.summary(), measured.jmeterDashboard());
+            summary = Optional.of(measured.summary());
+        }
+        runs.add(new CellRun(cell, outcome, threads));
+        return summary;
+    }
+
+    /**
+     * Sections of the dashboard after the scenario's table (e.g. a capacity search's), and their text, printed after
+     * the summary table; call before {@link #report}.
+     */
+    public void addSections(List<? extends PageSection> more, String text) {
+        extraSections.addAll(more);
+        extraText.add(text);
     }
 
     /** The JMeter run of the plan under way (or the last one), null before the first: for tests. */
@@ -117,12 +139,14 @@ public final class ScenarioRunner {
         List<String> printedTable = new ArrayList<>();
         data = dashboard.write(dashboardFile, figures -> {
             cellResults = results(figures);
-            if (scenario.isEmpty()) {
-                return List.<TableSection>of();
+            List<PageSection> sections = new ArrayList<>();
+            if (scenario.isPresent()) {
+                ScenarioTable table = scenarioTable(scenario.get());
+                printedTable.add(table.text());
+                sections.add(table.section());
             }
-            ScenarioTable table = scenarioTable(scenario.get());
-            printedTable.add(table.text());
-            return List.of(table.section());
+            sections.addAll(extraSections);
+            return sections;
         });
         DashboardJson.write(data, results.resolve("dashboard.json"));
         Optional<String> notJudged = scenario.flatMap(Scenario::throughputNotJudged);
@@ -132,6 +156,7 @@ public final class ScenarioRunner {
         out.println();
         out.print(summaryTable.render());
         printedTable.forEach(table -> out.printf("%n%s", table));
+        extraText.forEach(text -> out.printf("%n%s", text));
         out.printf("%nResults (JTL, logs, dashboard.json for 'rpcbench-reports compare'): %s%n", results);
         out.printf("%nDashboard of all plans, client and server side: %s%n", dashboardFile.toUri());
         out.flush();

@@ -1,0 +1,25 @@
+package io.rpcbench.benchmark.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class CapacitySearchTest {
+
+    @Test
+    void refiningRatesAreRoundedToTwoSignificantDigits() {
+        assertThat(CapacitySearch.roundRate(Math.sqrt(200 * 400))).isEqualTo(280);
+        assertThat(CapacitySearch.roundRate(Math.sqrt(280 * 400))).isEqualTo(330);
+        assertThat(CapacitySearch.roundRate(Math.sqrt(16_000 * 32_000))).isEqualTo(23_000);
+        assertThat(CapacitySearch.roundRate(2.4)).isEqualTo(2);
+        assertThat(CapacitySearch.rateText(23_000)).isEqualTo("23000");
+    }
+
+    @Test
+    void aScheduleIsKeptWhenNoneIsDroppedAndTheCallsAreWithinTheArrivalsNoise() {
+        assertThat(new OpenSchedule(1000, 10, 10_000, 9_850, 0).kept()).isTrue();
+        assertThat(new OpenSchedule(1000, 10, 10_000, 9_600, 0).kept()).as("4 %% short").isFalse();
+        assertThat(new OpenSchedule(1000, 10, 10_000, 10_000, 1).kept()).as("one dropped").isFalse();
+        assertThat(new OpenSchedule(10, 10, 100, 72, 0).kept()).as("a short run: 3 standard deviations").isTrue();
+    }
+}
