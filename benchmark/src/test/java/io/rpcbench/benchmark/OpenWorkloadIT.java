@@ -63,17 +63,18 @@ class OpenWorkloadIT {
         // A Dubbo consumer's build took more than 8 s beside two other ITs (arrivals were still dropped after an 8 s
         // warm-up); a Thrift socket opens at once. At these rates the warm-up costs little CPU, only time.
         int warmup = plan.startsWith("dubbo") ? 15 : 3;
-        checkArrivals(provider, dir, plan, fastRate, warmup, 3);
+        checkArrivals(provider, dir, plan, fastRate, warmup, 3, true);
     }
 
     /**
      * Runs {@code plan} at {@code rate} arrivals a second for {@code warmup} + {@code measured} seconds against
-     * {@code provider}, into {@code dir}, and checks what {@link #everyArrivalAfterTheWarmupIsACallThatPassed} says; prints the figures.
+     * {@code provider}, into {@code dir}, and checks (with {@code noneDropped}, also that no arrival of the window was
+     * dropped; else their count is printed, a figure of the machine) what {@link #everyArrivalAfterTheWarmupIsACallThatPassed} says; prints the figures.
      *
      * @return the run's JTL
      */
-    static Path checkArrivals(ProviderProcess provider, Path dir, String plan, int rate, int warmup, int measured)
-            throws Exception {
+    static Path checkArrivals(ProviderProcess provider, Path dir, String plan, int rate, int warmup, int measured,
+            boolean noneDropped) throws Exception {
         JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan)).dashboard(false)
                 .properties(provider.planProperties())
                 .properties(Map.of("rate", Integer.toString(rate), JMeterRun.WARMUP, Integer.toString(warmup),
@@ -92,7 +93,9 @@ class OpenWorkloadIT {
         LabelStatistics calls = window.label(plan);
         assertThat(calls.samples()).as("calls in the measured window").isPositive();
         assertThat(calls.errorsByCode()).as("failed calls in the window").isEmpty();
-        assertThat(calls.dropped()).as("arrivals dropped in the window").isZero();
+        if (noneDropped) {
+            assertThat(calls.dropped()).as("arrivals dropped in the window").isZero();
+        }
         int threads = samples.stream().mapToInt(JtlSample::allThreads).max().orElseThrow();
         assertThat(threads).as("JMeter's threads at most").isLessThanOrEqualTo(MAX_THREADS);
         assertThat(samples).as("whatever failed, in the whole run, was cut off at its end or dropped")
@@ -101,9 +104,9 @@ class OpenWorkloadIT {
                         .as("%s %s", sample.responseCode(), sample.responseMessage()).isTrue());
         assertThat(tookSeconds).as("JMeter's run, s: the schedule, and JMeter's start and end")
                 .isLessThan(warmup + measured + 30);
-        System.out.printf("%s at %d/s for %d + %d s: %d arrivals, %d calls in the window, p99 %.3f ms, %d threads at "
-                + "most, %d s in all%n", plan, rate, warmup, measured, samples.size(), calls.samples(),
-                calls.percentileMs(99), threads, tookSeconds);
+        System.out.printf("%s at %d/s for %d + %d s: %d arrivals, %d calls in the window, %d dropped, p99 %.3f ms, %d "
+                + "threads at most, %d s in all%n", plan, rate, warmup, measured, samples.size(), calls.samples(),
+                calls.dropped(), calls.percentileMs(99), threads, tookSeconds);
         return run.jtl();
     }
 
