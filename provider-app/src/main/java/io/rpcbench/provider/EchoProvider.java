@@ -35,6 +35,7 @@ public final class EchoProvider implements AutoCloseable {
     /** The line printed once everything has stopped. */
     public static final String STOPPED_LINE = "rpcbench-provider stopped";
 
+    private final String registryKind;
     private final String registry;
     private final EmbeddedZooKeeper zookeeper;
     private final DubboEndpoint dubbo;
@@ -42,8 +43,9 @@ public final class EchoProvider implements AutoCloseable {
     private final RestEndpoint rest;
     private final UserEndpoints users;
 
-    private EchoProvider(String registry, EmbeddedZooKeeper zookeeper, DubboEndpoint dubbo, ThriftEndpoint thrift,
-            RestEndpoint rest, UserEndpoints users) {
+    private EchoProvider(String registryKind, String registry, EmbeddedZooKeeper zookeeper, DubboEndpoint dubbo,
+            ThriftEndpoint thrift, RestEndpoint rest, UserEndpoints users) {
+        this.registryKind = registryKind;
         this.registry = registry;
         this.zookeeper = zookeeper;
         this.dubbo = dubbo;
@@ -66,18 +68,24 @@ public final class EchoProvider implements AutoCloseable {
         RestEndpoint rest = null;
         try {
             String registry;
+            String registryKind;
+            String dubboRegistry;
             if (settings.registry().isPresent()) {
                 registry = settings.registry().get().hostPort();
+                registryKind = settings.registry().get().scheme();
+                dubboRegistry = settings.registry().get().dubboAddress();
             } else {
                 zookeeper = EmbeddedZooKeeper.start(settings.bind(), settings.zookeeperPort());
                 registry = zookeeper.hostPort();
+                registryKind = "zookeeper";
+                dubboRegistry = "zookeeper://" + registry;
             }
             if (settings.thrift()) {
                 thrift = ThriftEndpoint.start(echo, settings.bind(), settings.thriftPort(), settings.thriftTransport(),
                         settings.thriftProtocol(), settings.threads());
             }
             if (settings.dubbo()) {
-                dubbo = DubboEndpoint.start(dubboServices(echo), "zookeeper://" + registry, settings.bind(),
+                dubbo = DubboEndpoint.start(dubboServices(echo), dubboRegistry, settings.bind(),
                         settings.dubboPort(), settings.dubboProtocol(), settings.serialization(), settings.threads(),
                         null, null);
             }
@@ -86,10 +94,10 @@ public final class EchoProvider implements AutoCloseable {
             }
             UserEndpoints users = null;
             if (settings.userService()) {
-                users = UserEndpoints.start("zookeeper://" + registry, settings.bind(), settings.userServicePort(),
+                users = UserEndpoints.start(dubboRegistry, settings.bind(), settings.userServicePort(),
                         settings.threads());
             }
-            return new EchoProvider(registry, zookeeper, dubbo, thrift, rest, users);
+            return new EchoProvider(registryKind, registry, zookeeper, dubbo, thrift, rest, users);
         } catch (RuntimeException e) {
             if (rest != null) {
                 rest.close();
@@ -115,7 +123,7 @@ public final class EchoProvider implements AutoCloseable {
 
     /**
      * {@code rpcbench-provider ready zookeeper=127.0.0.1:2181 dubbo=dubbo://127.0.0.1:20880 thrift=127.0.0.1:9090}
-     * (and {@code rest=http://127.0.0.1:<port>} with {@code --rest-port}, then with {@code --user-service} the four
+     * ({@code nacos=host:port} in place of {@code zookeeper=} with {@code --registry nacos://...}; and {@code rest=http://127.0.0.1:<port>} with {@code --rest-port}, then with {@code --user-service} the four
      * stacks of the user service, {@code user-dubbo-hessian2=dubbo://127.0.0.1:20881
      * user-dubbo-protobuf=dubbo://127.0.0.1:20882 user-tri-protobuf=tri://127.0.0.1:20883
      * user-tri-hessian2=tri://127.0.0.1:20884}): key=value tokens separated by single spaces, a key left out when its
@@ -124,7 +132,7 @@ public final class EchoProvider implements AutoCloseable {
     public String readyLine() {
         StringJoiner line = new StringJoiner(" ");
         line.add(READY_PREFIX);
-        line.add("zookeeper=" + registry);
+        line.add(registryKind + "=" + registry); // zookeeper=host:port, or nacos=host:port with --registry nacos://
         dubbo().ifPresent(d -> line.add("dubbo=" + d.endpoint()));
         thrift().ifPresent(t -> line.add("thrift=" + t.hostPort()));
         rest().ifPresent(r -> line.add("rest=" + r.url()));

@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
  * unreachable), 2 for a bad option.
  */
 @Command(name = "rpcbench-provider", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Starts ZooKeeper (embedded unless --registry), exports io.rpcbench.echo.EchoService and "
+        description = "Starts ZooKeeper (embedded unless --registry names one, or a Nacos), exports io.rpcbench.echo.EchoService and "
                 + "io.rpcbench.example.OrderService over "
                 + "Dubbo and serves ThriftEchoService over Thrift (and the echo over HTTP with --rest-port, and seed "
                 + "004's user service over four Dubbo 3.3 stacks with --user-service), then prints one ready line.")
@@ -48,7 +48,9 @@ public final class ProviderCommand implements Callable<Integer> {
     @Option(names = "--bind", defaultValue = "127.0.0.1", description = "Address every endpoint listens on (default: ${DEFAULT-VALUE}).")
     private String bind;
 
-    @Option(names = "--registry", description = "External ZooKeeper, zookeeper://host:port (default: start an embedded one).")
+    @Option(names = "--registry", description = "External registry: zookeeper://host:port, or nacos://host:port with "
+            + "Nacos's namespace and registry group as the query, e.g. nacos://127.0.0.1:8848?namespace=bench&group=RPC "
+            + "(default: start an embedded ZooKeeper).")
     private String registry;
 
     @Option(names = "--zookeeper-port", defaultValue = "2181", description = "Embedded ZooKeeper port; 0 picks a free one (default: ${DEFAULT-VALUE}).")

@@ -101,10 +101,12 @@ class ProviderCommandTest {
                 + " | Invalid value for option '--thrift-transport': unknown Thrift transport 'http'; expected one of buffered, framed",
         "--thrift-protocol | json        "
                 + " | Invalid value for option '--thrift-protocol': unknown Thrift protocol 'json'; expected one of binary, compact",
+        "--registry        | etcd://x:1  "
+                + " | Invalid value for option '--registry': 'etcd://x:1' is not a registry address; expected zookeeper://host:port or nacos://host:port[?namespace=ID&group=GROUP], e.g. zookeeper://127.0.0.1:2181",
         "--registry        | nacos://x   "
-                + " | Invalid value for option '--registry': 'nacos://x' is not a registry address; expected zookeeper://host:port, e.g. zookeeper://127.0.0.1:2181",
+                + " | Invalid value for option '--registry': 'nacos://x' has no host or no port; expected zookeeper://host:port or nacos://host:port[?namespace=ID&group=GROUP], e.g. zookeeper://127.0.0.1:2181",
         "--registry        | zookeeper://127.0.0.1"
-                + " | Invalid value for option '--registry': 'zookeeper://127.0.0.1' has no host or no port; expected zookeeper://host:port, e.g. zookeeper://127.0.0.1:2181",
+                + " | Invalid value for option '--registry': 'zookeeper://127.0.0.1' has no host or no port; expected zookeeper://host:port or nacos://host:port[?namespace=ID&group=GROUP], e.g. zookeeper://127.0.0.1:2181",
     })
     void badOptionExitsWith2NamingTheOption(String option, String value, String message) {
         assertExits2WithFirstLine(message, option, value);

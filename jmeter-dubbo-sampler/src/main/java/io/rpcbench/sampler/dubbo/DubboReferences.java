@@ -163,7 +163,8 @@ public final class DubboReferences {
             // Before any Dubbo model exists: a registry that is slow or unreadable fails here, and nothing is left to
             // destroy (made after the bootstrap, a failure leaked its ApplicationModel, and the first consumer's
             // FrameworkModel).
-            providedBy = providedBy(settings);
+            // ZooKeeper's mapping only; with Nacos, Dubbo finds interface-level providers on its own.
+            providedBy = settings.nacos() ? Optional.empty() : providedBy(settings);
         }
         if (framework == null) {
             framework = new FrameworkModel();

@@ -19,7 +19,8 @@ import java.util.Locale;
  * <p>{@link #from} reads the echo sampler's parameters (interface {@code EchoService}, typed, Dubbo's cluster and
  * load balance, no retry, the shared connection); {@link #forService} reads those of the service sampler.
  *
- * @param address       {@code zookeeper://host:port} (a registry) or {@code dubbo://host:port} / {@code tri://host:port} (direct)
+ * @param address       {@code zookeeper://host:port} or {@code nacos://host:port[?query]} (a registry), or
+ *                      {@code dubbo://host:port} / {@code tri://host:port} (direct)
  * @param protocol      {@code dubbo} or {@code tri}
  * @param serialization e.g. {@code hessian2}
  * @param version       the provider's version, empty for none
@@ -64,7 +65,8 @@ public record DubboSettings(String address, String protocol, String serializatio
      * only, so a typed call of a method whose parameters and result are messages.
      */
     public static final List<String> SERVICE_SERIALIZATIONS = List.of("hessian2", "fastjson2", "protobuf");
-    public static final List<String> REGISTRIES = List.of("zookeeper");
+    /** The registries a consumer finds its providers in: ZooKeeper, or Nacos (its settings as the address's query). */
+    public static final List<String> REGISTRIES = List.of("zookeeper", "nacos");
     public static final String GENERIC = "generic";
     public static final String TYPED = "typed";
     public static final String PROTOBUF_JSON = "protobuf-json";
@@ -94,7 +96,8 @@ public record DubboSettings(String address, String protocol, String serializatio
     private static final String ECHO_INTERFACE = "io.rpcbench.echo.EchoService";
 
     private static final String EXPECTED_ADDRESS =
-            "zookeeper://host:port for a registry, or dubbo://host:port or tri://host:port for a direct connection";
+            "zookeeper://host:port or nacos://host:port[?namespace=ID&group=GROUP] for a "
+                    + "registry, or dubbo://host:port or tri://host:port for a direct connection";
 
     /** The echo sampler's consumer. @throws BadParameterException for the first invalid parameter */
     public static DubboSettings from(SamplerParameters parameters) {
@@ -198,10 +201,20 @@ public record DubboSettings(String address, String protocol, String serializatio
 
     /** True for {@code dubbo://} and {@code tri://} addresses, which skip the registry. */
     public boolean direct() {
-        return !address.toLowerCase(Locale.ROOT).startsWith("zookeeper://");
+        return !REGISTRIES.contains(scheme());
     }
 
-    /** {@code host:port} of the registry of a {@code zookeeper://} address. */
+    /** True for a {@code nacos://} address. */
+    public boolean nacos() {
+        return scheme().equals("nacos");
+    }
+
+    private String scheme() {
+        int separator = address.indexOf("://");
+        return separator < 0 ? "" : address.substring(0, separator).toLowerCase(Locale.ROOT);
+    }
+
+    /** {@code host:port} of the registry of a {@code zookeeper://} or {@code nacos://} address. */
     public String registryHostPort() {
         URI uri = URI.create(address);
         return uri.getHost() + ":" + uri.getPort();

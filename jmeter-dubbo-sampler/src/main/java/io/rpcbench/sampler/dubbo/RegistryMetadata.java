@@ -90,7 +90,8 @@ public final class RegistryMetadata {
      */
     public static void explainIfNoProvider(DubboSettings settings, RpcException failure)
             throws IOException, InterruptedException {
-        if (!settings.direct() && FailureClassifier.noProvider(failure)) {
+        // ZooKeeper's nodes only: a Nacos registry's are not read yet, and Dubbo's own failure stands.
+        if (!settings.direct() && !settings.nacos() && FailureClassifier.noProvider(failure)) {
             explainNoProvider(settings);
         }
     }

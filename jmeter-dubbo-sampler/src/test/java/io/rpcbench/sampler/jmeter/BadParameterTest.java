@@ -11,8 +11,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class BadParameterTest {
 
-    private static final String ADDRESS = "zookeeper://host:port for a registry, or dubbo://host:port or tri://host:port"
-            + " for a direct connection";
+    private static final String ADDRESS = "zookeeper://host:port or nacos://host:port[?namespace=ID&group=GROUP] for a "
+            + "registry, or dubbo://host:port or tri://host:port for a direct connection";
 
     @ParameterizedTest(name = "{0} {1}={2}")
     @CsvSource(delimiter = '|', value = {
@@ -32,7 +32,7 @@ class BadParameterTest {
         "dubbo  | delay_ms     | 10ms         | delay_ms '10ms' is not a number; expected an integer from 0 to 3600000",
         "dubbo  | address      | localhost    | address 'localhost' has no supported scheme; expected ADDRESS",
         "dubbo  | address      | http://h:1   | address 'http://h:1' has no supported scheme; expected ADDRESS",
-        "dubbo  | address      | nacos://127.0.0.1:8848 | address 'nacos://127.0.0.1:8848' has no supported scheme; expected ADDRESS",
+        "dubbo  | address      | etcd://127.0.0.1:2379 | address 'etcd://127.0.0.1:2379' has no supported scheme; expected ADDRESS",
         "dubbo  | address      | zookeeper://127.0.0.1 | address 'zookeeper://127.0.0.1' has no host and port; expected ADDRESS",
         "dubbo  | address      | zookeeper://:2181 | address 'zookeeper://:2181' has no host and port; expected ADDRESS",
         "dubbo  | address      | zookeeper://127.0.0.1:2181 x | address 'zookeeper://127.0.0.1:2181 x' is not a URL; expected ADDRESS",

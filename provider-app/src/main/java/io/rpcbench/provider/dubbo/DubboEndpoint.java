@@ -90,7 +90,8 @@ public final class DubboEndpoint implements AutoCloseable {
      * reach them); returns once they are exported (the server accepts connections) and registered.
      *
      * @param services the services, at least one
-     * @param registry {@code zookeeper://host:port}, or {@code N/A} to export without registering (consumers
+     * @param registry {@code zookeeper://host:port} or {@code nacos://host:port[?query]}, or {@code N/A} to export
+     *                 without registering (consumers
      *                 then use a direct URL)
      * @param version  the service version, or null for none
      * @param group    the service group, or null for none
@@ -142,7 +143,7 @@ public final class DubboEndpoint implements AutoCloseable {
 
             // The same ZooKeeper as metadata center, written before start() returns: Dubbo writes the definitions
             // asynchronously by default, so a sampler could read a provider that is ready and find no metadata yet.
-            boolean registered = registry.startsWith("zookeeper://");
+            boolean registered = registry.startsWith("zookeeper://") || registry.startsWith("nacos://");
             MetadataReportConfig metadataReport = new MetadataReportConfig(registry);
             metadataReport.setSyncReport(true);
             metadataReport.setParameters(Map.of("file-cache", "false"));
