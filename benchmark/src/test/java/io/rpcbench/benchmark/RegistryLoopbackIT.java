@@ -171,6 +171,15 @@ class RegistryLoopbackIT {
 
                 runPlanAt("dubbo-echo-1k", work.resolve("echo"), address, "")
                         .assertCalledOnLoopback(port, "dubbo-echo-1k");
+
+                // The same Nacos and namespace, another registry group: no provider there, so no call is made.
+                PlanRun otherGroup = runPlanAt("dubbo-echo-1k", work.resolve("other-group"),
+                        address.replace("group=RPCBENCH", "group=OTHER"), "");
+                assertThat(otherGroup.samples()).as("samples of a consumer in another group").isNotEmpty()
+                        .allSatisfy(sample -> assertThat(sample.success()).as("%s %s", sample.responseCode(),
+                                sample.responseMessage()).isFalse());
+                assertThat(otherGroup.sockets()).as("JMeter's connections to the provider")
+                        .noneMatch(socket -> socket.remote().endsWith(":" + port));
             }
         }
     }
