@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -127,11 +128,12 @@ class ProviderFaultsIT {
             CompletableFuture<Void> runs = CompletableFuture.allOf(inBackground(dubbo), inBackground(thrift));
             ProviderProcess.Ports ports = ProviderProcess.Ports.of(provider.endpoints());
             awaitClients(provider.pid(), ports, runs);
-            Map<Long, Integer> threadsAtStart = threadCounts(provider.pid());
+            List<Long> jmeters = List.of(dubbo.pid(), thrift.pid());
+            Map<Long, Integer> threadsAtStart = threadCounts(provider.pid(), jmeters);
             Map<Long, Integer> mostThreads = new HashMap<>(threadsAtStart);
             Map<Long, List<Integer>> series = new HashMap<>();
             while (!runs.isDone()) {
-                threadCounts(provider.pid()).forEach((pid, count) -> {
+                threadCounts(provider.pid(), jmeters).forEach((pid, count) -> {
                     mostThreads.merge(pid, count, Math::max);
                     series.computeIfAbsent(pid, k -> new ArrayList<>()).add(count);
                 });
@@ -162,13 +164,20 @@ class ProviderFaultsIT {
         });
     }
 
-    /** The thread count of the provider and of each JMeter JVM this test started, by PID. */
-    private static Map<Long, Integer> threadCounts(long providerPid) throws IOException {
+    /**
+     * The thread count of the provider and of the JMeter JVMs this test started, by PID: by their own PIDs, not by
+     * this JVM's descendants, which hold the JMeter JVMs of the ITs running beside this one (one of them, setting its
+     * Dubbo consumer up, grew from 20 to 47 threads during this test's run and failed it).
+     */
+    private static Map<Long, Integer> threadCounts(long providerPid, List<Long> jmeterPids) throws IOException {
         Map<Long, Integer> counts = new HashMap<>();
         counts.put(providerPid, threadCount(providerPid));
-        for (ProcessHandle jmeter : ProcessHandle.current().descendants()
-                .filter(p -> p.info().commandLine().orElse("").contains("ApacheJMeter.jar")).toList()) {
-            counts.put(jmeter.pid(), threadCount(jmeter.pid()));
+        for (long jmeter : jmeterPids) {
+            try {
+                counts.put(jmeter, threadCount(jmeter));
+            } catch (NoSuchFileException ended) {
+                // its run has ended: nothing more to count
+            }
         }
         return counts;
     }
