@@ -24,8 +24,8 @@ import org.apache.dubbo.rpc.service.GenericService;
  * counted, and destroyed when its last user releases it.
  *
  * <p>Order of calls: {@link #acquire} in {@code setupTest} (builds the reference the first time, then
- * returns the same thread-safe proxy), calls on the proxy, {@link #release} in {@code teardownTest}. The last release
- * (during a run: the run's end, {@link RunScope}) destroys the FrameworkModel too, so a stopped test leaves no Dubbo
+ * returns the same thread-safe proxy), calls on the proxy, {@link #release} when the sampler closes its client. The
+ * last release (during a run: the run's end, {@link RunScope}) destroys the FrameworkModel too, so a stopped test leaves no Dubbo
  * thread behind; the next acquire makes a new one.
  * It also forgets the consumers that could not be built, the registries' metadata and the protobuf types' shapes, so a
  * rerun starts afresh.

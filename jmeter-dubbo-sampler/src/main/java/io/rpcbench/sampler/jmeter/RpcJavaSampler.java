@@ -22,6 +22,7 @@ import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup;
 import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,8 +37,8 @@ import org.slf4j.LoggerFactory;
  * {@value #MAX_IN_FLIGHT}, by each sample, within the cap),
  * {@link #runTest} per sample (never throws; the client first {@linkplain RpcClient#bind binds} the sample's own
  * values of parameters such as call arguments, which JMeter substitutes anew for each sample), then
- * {@link #teardownTest} (the client is closed). A sample only times the call and fills its result: what the
- * sample path needs from the parameters (the parameter lookup, the stopwatch, the summary) is made in
+ * {@link #closeClient} when the run ends (not JMeter's {@code teardownTest}: see there). A sample only times the call
+ * and fills its result: what the sample path needs from the parameters (the parameter lookup, the stopwatch, the summary) is made in
  * {@code setupTest}, once per thread, and the summary's bytes in the first sample that passes with it. A response text
  * the client left for {@linkplain ResponseData#later later} stays unrendered in the {@link RpcSampleResult} until
  * something reads the sample's data.
@@ -50,7 +51,7 @@ import org.slf4j.LoggerFactory;
  * to samplers that are {@link Interruptible}: the client's blocked call is made to fail, recorded as a failed
  * sample of category {@code stopped} (not the provider's failure), so the thread can stop; a Dubbo call, which
  * cannot be cut short, fails the same way when JMeter interrupts the thread. JMeter may also call
- * {@code teardownTest} from its test-end thread, so the client reference is volatile.
+ * {@link #closeClient} from the run's end, on another thread, so the client reference is volatile.
  *
  * <p>The call's own time in microseconds ({@link CallOutcome#elapsedMicros()}) is put into the thread's variable
  * {@value #ELAPSED_MICROS_VARIABLE} after every sample, failed ones included (0 when no call was made), when JMeter's
@@ -103,9 +104,11 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
     private boolean publishElapsedMicros;
     /** This sampler's calls in flight and their cap; null when max_in_flight is 0. */
     private InFlight inFlight;
-    /** With a cap: the setup each sample opens its client with, within the cap. */
-    private C cappedSetup;
-    private volatile boolean tornDown;
+    /**
+     * With a cap, or on an arrival thread of JMeter's Open Model Thread Group: the setup each sample opens its client
+     * with (within the cap), closed again after its call.
+     */
+    private C perSampleSetup;
 
     /** The sample in progress and its JMeter context: what {@link #stopwatch} and {@link #sampleParameters} read. */
     private RpcSampleResult sampleInProgress;
@@ -182,22 +185,38 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
             return;
         }
         summary = summary(setup);
-        if (inFlight != null) {
-            cappedSetup = setup; // each sample opens its client within the cap (see outcome)
+        if (inFlight != null || arrivalThread()) {
+            perSampleSetup = setup; // each sample opens its client, within the cap if there is one (see outcome)
         } else {
             openClient(setup);
+            closeClientWhenTheRunEnds();
+        }
+    }
+
+    /**
+     * Whether this is a thread of JMeter's Open Model Thread Group: a thread per arrival, which makes its iteration
+     * and ends. Its client is opened and closed by each sample, so that a shared socket goes back to the run at once
+     * rather than when the run ends.
+     */
+    private static boolean arrivalThread() {
+        return JMeterContextService.getContext().getThreadGroup() instanceof OpenModelThreadGroup;
+    }
+
+    /**
+     * Has {@link #closeClient} run when the JMeter run ends (not JMeter's {@code teardownTest}: see there). Outside a
+     * run (a sampler driven by a test) the caller closes the client.
+     */
+    private void closeClientWhenTheRunEnds() {
+        long run = RunScope.current();
+        if (run != 0 && client != null) {
+            RunScope.whenEnded(run, this::closeClient);
         }
     }
 
     /** Opens the client, or keeps why it could not be opened for every sample. */
     private void openClient(C setup) {
         try {
-            RpcClient opened = open(setup);
-            client = opened;
-            if (tornDown) { // JMeter's test-end thread tore this thread down while the first sample opened it
-                client = null;
-                opened.close();
-            }
+            client = open(setup);
         } catch (RuntimeException | LinkageError e) {
             // The library could not build a client at all: fail each sample with the reason instead of the thread.
             FailureCategory category = FailureClassifier.categorize(e);
@@ -223,26 +242,26 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
     }
 
     /**
-     * The sample's outcome. With a cap ({@value #MAX_IN_FLIGHT}) each sample opens its client within the cap, makes
-     * its call and closes the client before it leaves the cap: under an open model, the arrivals that come while a
-     * Dubbo consumer is built (seconds) are dropped at once beyond the cap instead of piling up as threads waiting for
-     * it, and a run never holds more Thrift sockets than the cap (a thread-per-connection server gives each its
-     * worker). Opening and closing take the run's shared consumer or an idle socket ({@link RunScope}), untimed.
+     * The sample's outcome. With a cap ({@value #MAX_IN_FLIGHT}), and on an Open Model arrival thread, each sample
+     * opens its client (within the cap), makes its call and closes the client before it leaves the cap: under an open
+     * model, the arrivals that come while a Dubbo consumer is built (seconds) are dropped at once beyond the cap
+     * instead of piling up as threads waiting for it, and a run never holds more Thrift sockets than the cap (a
+     * thread-per-connection server gives each its worker). Opening and closing take the run's shared consumer or an idle socket ({@link RunScope}), untimed.
      */
     private CallOutcome outcome(RpcSampleResult result) {
         if (badParameter != null) {
             return TimedCall.refused(badParameter, stopwatch);
         }
-        if (inFlight == null) {
+        if (perSampleSetup == null) {
             return setupFailure != null ? noCall(setupFailure) : call(result);
         }
-        if (!inFlight.enter()) {
+        if (inFlight != null && !inFlight.enter()) {
             return noCall(CallOutcome.failure(FailureCategory.DROPPED, FailureCategory.DROPPED.code() + ": "
                     + inFlight.max + " calls of " + label() + " were in flight (max_in_flight), so this one was not "
                     + "made: the provider, or this JMeter, is not keeping up with the arrivals", summary));
         }
         try {
-            openClient(cappedSetup);
+            openClient(perSampleSetup);
             CallOutcome failedOpen = setupFailure;
             if (failedOpen != null) {
                 setupFailure = null; // this sample's failure: the next one tries again
@@ -255,7 +274,9 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
             if (used != null) {
                 used.close();
             }
-            inFlight.exit();
+            if (inFlight != null) {
+                inFlight.exit();
+            }
         }
     }
 
@@ -422,9 +443,16 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         return current != null && current.interrupt();
     }
 
-    @Override
-    public void teardownTest(JavaSamplerContext context) {
-        tornDown = true;
+    /**
+     * Closes this thread's client: its share of the run's Dubbo consumer, its Thrift socket. JMeter's
+     * {@code teardownTest} is deliberately not overridden: JMeter's Java Request keeps every sampler whose class declares
+     * it in a static set, each with its thread's copy of the plan, until the test ends, and only then calls it. Under
+     * the Open Model Thread Group, a thread per arrival, that set grew by every arrival (at 2,000 a second: the heap's
+     * live part by ~40 MB/s, and young collections that paused 30-100 ms, which became the run's p99). So the client
+     * is closed when the run ends ({@link RunScope}, the time JMeter called {@code teardownTest}), or after each
+     * sample on an arrival thread; a test that drives a sampler itself calls this.
+     */
+    public void closeClient() {
         RpcClient current = client;
         client = null;
         if (current != null) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
-import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -86,7 +85,7 @@ class BadParameterTest {
         assertThat(result.getResponseMessage()).startsWith("protocol '" + protocol + "' does not match the direct address");
     }
 
-    private static AbstractJavaSamplerClient sampler(String kind) {
+    private static RpcJavaSampler<?> sampler(String kind) {
         return kind.equals("dubbo") ? new DubboSampler() : new ThriftSampler();
     }
 }

@@ -99,7 +99,7 @@ class ClusterFaultsIT {
         }
 
         void close() {
-            sampler.teardownTest(context);
+            sampler.closeClient();
         }
     }
 

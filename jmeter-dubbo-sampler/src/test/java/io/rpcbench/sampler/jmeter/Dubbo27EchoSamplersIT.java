@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -111,7 +110,7 @@ class Dubbo27EchoSamplersIT {
         assertThat(result.getResponseMessage()).contains("Unrecognized serialize type from consumer: 23");
     }
 
-    private static AbstractJavaSamplerClient sampler(String protocol) {
+    private static RpcJavaSampler<?> sampler(String protocol) {
         return switch (protocol) {
             case "dubbo-direct", "dubbo-registry" -> new DubboSampler();
             case "rmi" -> new RmiSampler();

@@ -198,7 +198,7 @@ class Dubbo27ServiceSamplerIT {
             assertThat(sockets).hasSizeGreaterThanOrEqualTo(3); // the listener and both ends of a connection
             assertThat(sockets).allMatch(LoopbackSockets::onLoopback, "both ends on 127.0.0.1");
         } finally {
-            sampler.teardownTest(context);
+            sampler.closeClient();
         }
     }
 

@@ -114,7 +114,7 @@ class DubboSamplerTest {
             assertThat(sockets).hasSizeGreaterThanOrEqualTo(3); // the listener and both ends of the connection
             assertThat(sockets).allMatch(LoopbackSockets::onLoopback, "both ends on 127.0.0.1");
         } finally {
-            sampler.teardownTest(context);
+            sampler.closeClient();
         }
     }
 
@@ -230,10 +230,10 @@ class DubboSamplerTest {
             samplers[i].setupTest(contexts[i]);
         }
         int whileRunning = DubboReferences.liveConsumers();
-        samplers[0].teardownTest(contexts[0]);
+        samplers[0].closeClient();
         int afterOneBlueLeft = DubboReferences.liveConsumers();
         for (int i = 1; i < samplers.length; i++) {
-            samplers[i].teardownTest(contexts[i]);
+            samplers[i].closeClient();
         }
 
         assertThat(whileRunning - before).isEqualTo(3); // blue shared by two threads, green, blue v2

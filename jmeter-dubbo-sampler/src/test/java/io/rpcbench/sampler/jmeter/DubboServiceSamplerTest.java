@@ -84,7 +84,7 @@ class DubboServiceSamplerTest {
             assertThat(three.getResponseCode()).isEqualTo("bad-parameter");
             assertThat(three.getResponseMessage()).startsWith("arguments '[\"third\"' is not JSON");
         } finally {
-            sampler.teardownTest(first);
+            sampler.closeClient();
         }
     }
 
@@ -235,9 +235,9 @@ class DubboServiceSamplerTest {
         echoSampler.setupTest(echoContext);
         int whileRunning = DubboReferences.liveConsumers();
         for (int i = 0; i < samplers.length; i++) {
-            samplers[i].teardownTest(contexts[i]);
+            samplers[i].closeClient();
         }
-        echoSampler.teardownTest(echoContext);
+        echoSampler.closeClient();
 
         // generic (shared by two threads), retries 2, and typed: the echo sampler's configuration exactly, so shared
         assertThat(whileRunning - before).isEqualTo(3);
@@ -269,7 +269,7 @@ class DubboServiceSamplerTest {
                 assertThat(three.getResponseDataAsString()).isEqualTo("\"blue\"");
                 assertThat(four.getResponseDataAsString()).isEqualTo("\"" + AttachmentEcho.NONE + "\"");
             } finally {
-                sampler.teardownTest(first);
+                sampler.closeClient();
             }
         }
     }

@@ -16,7 +16,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.jmeter.engine.StandardJMeterEngine;
-import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSampler;
 import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.samplers.SampleEvent;
@@ -163,7 +162,7 @@ class ElapsedMicrosTest {
         return tree;
     }
 
-    private static JavaSampler sampler(String name, AbstractJavaSamplerClient client, Map<String, String> parameters) {
+    private static JavaSampler sampler(String name, RpcJavaSampler<?> client, Map<String, String> parameters) {
         return EnginePlans.javaRequest(name, client, parameters);
     }
 }

@@ -6,7 +6,7 @@ import org.apache.jmeter.config.Arguments;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSampler;
 import org.apache.jmeter.testelement.TestPlan;
-import org.apache.jmeter.threads.ThreadGroup;
+import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.ListedHashTree;
 
@@ -25,7 +25,7 @@ final class EnginePlans {
     private EnginePlans() {}
 
     /** A test plan named {@code name}: {@code group} running {@code samplers} in order, and {@code samples}. */
-    static HashTree of(String name, ThreadGroup group, CollectedSamples samples, List<JavaSampler> samplers) {
+    static HashTree of(String name, AbstractThreadGroup group, CollectedSamples samples, List<JavaSampler> samplers) {
         HashTree tree = new ListedHashTree();
         HashTree threads = tree.add(new TestPlan(name)).add(group);
         samplers.forEach(threads::add);

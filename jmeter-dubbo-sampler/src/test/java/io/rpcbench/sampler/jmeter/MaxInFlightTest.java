@@ -57,8 +57,8 @@ class MaxInFlightTest {
             } finally {
                 answer.countDown();
                 thread.shutdownNow();
-                held.teardownTest(heldContext);
-                next.teardownTest(nextContext);
+                held.closeClient();
+                next.closeClient();
             }
         }
     }

@@ -365,9 +365,9 @@ class OrderServiceGenericIT {
                 assertThat(stockEcho.getResponseDataAsString()).isEqualTo("echo string 64 bytes");
             }
         } finally {
-            orders.teardownTest(ordersContext);
-            echoes.teardownTest(echoesContext);
-            echoSampler.teardownTest(echoSamplerContext);
+            orders.closeClient();
+            echoes.closeClient();
+            echoSampler.closeClient();
         }
     }
 
@@ -411,8 +411,8 @@ class OrderServiceGenericIT {
                             checked += 2;
                         }
                     } finally {
-                        orders.teardownTest(SamplerRun.context(orders, orderParameters));
-                        echoes.teardownTest(SamplerRun.context(echoes, echoParameters));
+                        orders.closeClient();
+                        echoes.closeClient();
                     }
                     return checked;
                 }));
@@ -442,7 +442,7 @@ class OrderServiceGenericIT {
             assertThat(sockets).hasSizeGreaterThanOrEqualTo(3); // the listener and both ends of a connection
             assertThat(sockets).allMatch(LoopbackSockets::onLoopback, "both ends on 127.0.0.1");
         } finally {
-            sampler.teardownTest(context);
+            sampler.closeClient();
         }
     }
 

@@ -15,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
-import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.zookeeper.KeeperException;
@@ -95,7 +94,7 @@ class RegistrationModesIT {
     }
 
     /** {@link #SAMPLES} samples through one sampler; meanwhile every socket on the provider's port is on loopback. */
-    private static List<SampleResult> runCheckingSockets(AbstractJavaSamplerClient sampler,
+    private static List<SampleResult> runCheckingSockets(RpcJavaSampler<?> sampler,
             Map<String, String> parameters, int providerPort) throws Exception {
         JavaSamplerContext context = SamplerRun.context(sampler, parameters);
         sampler.setupTest(context);
@@ -109,7 +108,7 @@ class RegistrationModesIT {
             assertThat(sockets).allMatch(LoopbackSockets::onLoopback, "both ends on 127.0.0.1");
             return results;
         } finally {
-            sampler.teardownTest(context);
+            sampler.closeClient();
         }
     }
 

@@ -49,7 +49,7 @@ class ThriftFailuresTest {
             assertThat(whileDown.getTime()).as("a failed reconnect is outside the timer").isLessThan(50);
             assertThat(after.isSuccessful()).as(after.getResponseMessage()).isTrue();
         } finally {
-            sampler.teardownTest(context);
+            sampler.closeClient();
             server.close();
         }
     }
@@ -84,7 +84,7 @@ class ThriftFailuresTest {
                 assertThat(elapsedMs).isLessThan(4500); // the provider would have answered after 5 s
             } finally {
                 thread.shutdownNow();
-                sampler.teardownTest(context);
+                sampler.closeClient();
             }
         }
     }
@@ -97,7 +97,7 @@ class ThriftFailuresTest {
         try {
             assertThat(sampler.interrupt()).isFalse();
         } finally {
-            sampler.teardownTest(context);
+            sampler.closeClient();
         }
     }
 
