@@ -1,5 +1,6 @@
 package io.rpcbench.benchmark;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.rpcbench.reports.RunSummary;
@@ -17,11 +18,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Issue 25's figures, in {@code ./run-tests --full} only: the open-model 1k plans at 2,000 arrivals a second for 30 s
  * (after a 15 s warm-up). Checked: as many samples as arrivals, none failed after the warm-up (a dropped arrival is
- * not a failure), JMeter's threads in the hundreds at most, the run ends on time ({@link OpenWorkloadIT#checkArrivals}).
- * Printed, as figures of this machine rather than checks: the arrivals dropped at the cap of 200 calls in flight, the
- * p99 after the first 10 s of the window (issue 25 asks at most 5 ms), of the window and of the whole run. Alone
+ * not a failure), JMeter's threads in the hundreds at most, the run ends on time ({@link OpenWorkloadIT#checkArrivals}),
+ * and the p99 after the first 10 s of the window at most {@value #P99_MS} ms (issue 25). Printed: that p99, the
+ * window's and the whole run's (the warm-up's arrivals, which wait for the consumer's set-up, included). Alone
  * ({@link Isolated}: no other IT class beside it), since a rate held is a claim about the machine: beside two other
- * ITs dubbo-echo-1k-open dropped 4,973 arrivals of its window; alone, 145 in one run.
+ * ITs dubbo-echo-1k-open dropped 4,973 arrivals of its window; alone, 145 in one run. Until the samplers stopped
+ * declaring JMeter's teardownTest (see RpcJavaSampler#closeClient), Dubbo's p99 here was 19-56 ms: JMeter kept every
+ * arrival's sampler to the end of the test, and the heap's collections paused for tens of ms.
  */
 @Isolated("a rate held is a claim about the machine: no other IT beside it")
 class OpenWorkloadAtTwoThousandIT {
@@ -29,6 +32,7 @@ class OpenWorkloadAtTwoThousandIT {
     private static final int RATE = 2_000;
     private static final int WARMUP_SECONDS = 15;
     private static final int MEASURED_SECONDS = 30;
+    private static final double P99_MS = 5;
 
     @TempDir
     static Path dir;
@@ -56,8 +60,10 @@ class OpenWorkloadAtTwoThousandIT {
         RunSummary window = RunSummary.of(jtl, Duration.ofSeconds(WARMUP_SECONDS),
                 Optional.of(Duration.ofSeconds(MEASURED_SECONDS)));
         RunSummary steady = RunSummary.of(jtl, Duration.ofSeconds(WARMUP_SECONDS + 10), Optional.empty());
+        double p99 = steady.label(plan).percentileMs(99);
         System.out.printf("%s at %d/s: p99 after the first 10 s of the window %.3f ms, p99 of the window %.3f ms, "
-                + "of the whole run %.3f ms%n", plan, RATE, steady.label(plan).percentileMs(99),
-                window.label(plan).percentileMs(99), RunSummary.of(jtl).label(plan).percentileMs(99));
+                + "of the whole run %.3f ms%n", plan, RATE, p99, window.label(plan).percentileMs(99),
+                RunSummary.of(jtl).label(plan).percentileMs(99));
+        assertThat(p99).as("%s's p99 after the first 10 s of the window, ms", plan).isLessThanOrEqualTo(P99_MS);
     }
 }
