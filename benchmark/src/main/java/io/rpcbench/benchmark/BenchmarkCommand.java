@@ -80,8 +80,12 @@ public final class BenchmarkCommand implements Callable<Integer> {
     /** {@code --capacity}'s plans when {@code --plan} names none: seed 003's 1 KiB echo, Dubbo and Thrift. */
     static final List<String> CAPACITY_PLANS = List.of("dubbo-echo-1k-open", "thrift-echo-1k-open");
 
-    /** {@code --capacity}'s warm-up a step: past a Dubbo consumer's set-up and the first JIT compilation. */
-    static final int CAPACITY_WARMUP_SECONDS = 5;
+    /**
+     * {@code --capacity}'s warm-up a step, each a new JMeter JVM: past a Dubbo consumer's set-up and its JIT
+     * compilation. On 2 vCPUs a cold dubbo-echo-1k-open's p99 at 500/s was still 5-16 ms a second 5-14 s after its
+     * first call (a 5 s warm-up: no sustainable rate found); with 20 s every step's window was steady and 1,700/s held.
+     */
+    static final int CAPACITY_WARMUP_SECONDS = 20;
 
     /** {@code --capacity}'s measured window a step: enough calls for a p99 at the first rate (5,000 at 500/s). */
     static final int CAPACITY_MEASURED_SECONDS = 10;
