@@ -147,8 +147,8 @@ class OpenWorkloadIT {
      * {@code --capacity} end to end on a condition that breaks at a known rate: under 305 calls a second, which holds
      * at 200 arrivals a second and breaks at 400; the two refining steps try 280 (held) and 330 (broke), each 25 calls
      * a second from the limit, more than three standard deviations of a 6 s Poisson count. Each step
-     * is a plan of the run, the search's table is printed with the sustainable rate, and the dashboard shows the table
-     * and the chart of p99 against throughput.
+     * is a plan of the run, the search's table is printed with the sustainable rate, and the dashboard shows the table,
+     * the chart of p99 against throughput and each step's schedule, kept or not.
      */
     @Test
     void capacitySearchStepsTheRateUntilTheSloBreaksAndNamesTheHighestThatHeld() throws Exception {
@@ -171,7 +171,7 @@ class OpenWorkloadIT {
                 .contains("Capacity at tps < 305:")
                 .containsPattern("(?m)^  thrift-echo-1k-open: sustainable rate 280 arrivals/s$");
         String dashboard = java.nio.file.Files.readString(results.resolve("dashboard.html"));
-        assertThat(dashboard).contains("id=\"capacity\"", "id=\"capacity-curve\"", "<polyline")
+        assertThat(dashboard).contains("id=\"capacity\"", "id=\"capacity-curve\"", "<polyline", "id=\"open-schedule\"")
                 .contains("thrift-echo-1k-open_280-per-s");
     }
 }

@@ -217,6 +217,26 @@ public final class CapacitySearch {
         return rates;
     }
 
+    /**
+     * Each plan's sustainable rate against the first plan's, e.g. {@code thrift-echo-1k-open: 2.4 times
+     * dubbo-echo-1k-open's sustainable rate at p99 < 5ms}: the comparison seed 003 makes on closed-model TPS, made at
+     * the SLO. None when the first plan held no rate, or only one plan was searched.
+     */
+    static List<String> comparisons(Map<String, OptionalDouble> rates, String sloText) {
+        if (rates.size() < 2) {
+            return List.of();
+        }
+        Map.Entry<String, OptionalDouble> first = rates.entrySet().iterator().next();
+        if (first.getValue().isEmpty()) {
+            return List.of();
+        }
+        double base = first.getValue().getAsDouble();
+        return rates.entrySet().stream().skip(1).filter(entry -> entry.getValue().isPresent())
+                .map(entry -> String.format(Locale.ROOT, "%s: %.1f times %s's sustainable rate at %s", entry.getKey(),
+                        entry.getValue().getAsDouble() / base, first.getKey(), sloText))
+                .toList();
+    }
+
     /** The plan's verdict in words, from its last step that held and its first that broke. */
     private String verdict(Step held, Step broke) {
         if (held == null) {
@@ -252,6 +272,7 @@ public final class CapacitySearch {
         List<String> notes = new ArrayList<>();
         sustainableRates().forEach((plan, rate) -> notes.add(plan + ": sustainable rate " + (rate.isPresent()
                 ? rateText(rate.getAsDouble()) + " arrivals/s" : "none") + " at " + sloText));
+        notes.addAll(comparisons(sustainableRates(), sloText));
         notes.add("Each step " + stop.warmupSeconds() + " s warm-up, then " + stop.measuredSeconds() + " s measured; "
                 + "a step holds when " + sloText + ", under " + (int) ERROR_LIMIT_PERCENT + " % of calls fail and "
                 + "the calls follow the rate (none dropped at max_in_flight).");
@@ -294,6 +315,7 @@ public final class CapacitySearch {
         sustainableRates().forEach((plan, rate) -> text.append(String.format(Locale.ROOT,
                 "  %s: sustainable rate %s%n", plan, rate.isPresent() ? rateText(rate.getAsDouble()) + " arrivals/s"
                         : "none")));
+        comparisons(sustainableRates(), sloText).forEach(line -> text.append("  ").append(line).append('\n'));
         return text.toString();
     }
 

@@ -32,6 +32,12 @@ public record OpenSchedule(double rate, int measuredSeconds, long asked, long ma
         return dropped == 0 && Math.abs(made - asked) <= slack;
     }
 
+    /** Whether the schedule was kept, in words. */
+    public String verdict() {
+        return kept() ? "the schedule was kept"
+                : "the schedule was NOT kept: the provider, or this JMeter, could not take the rate on";
+    }
+
     /** One line, e.g. {@code 20,000 asked in the 10 s window, 19,950 calls made, 0 dropped (max_in_flight)}. */
     public String describe() {
         return String.format(Locale.ROOT, "%,d asked in the %d s window, %,d calls made, %,d dropped (max_in_flight)",

@@ -95,7 +95,9 @@ final class PlanRunner {
      * @param input           what the rpcbench dashboard reads of it
      * @param jmeterDashboard JMeter's own dashboard of the window, or why it was not built
      */
-    record Measured(JMeterRun run, RunSummary summary, RunInput input, String jmeterDashboard) implements Outcome {}
+    /** A plan's measured window; {@code schedule}: an open workload's, judged ({@link OpenSchedule}), else empty. */
+    record Measured(JMeterRun run, RunSummary summary, RunInput input, String jmeterDashboard,
+            Optional<OpenSchedule> schedule) implements Outcome {}
 
     record Failed(String reason) implements Outcome {}
 
@@ -190,10 +192,11 @@ final class PlanRunner {
         } catch (IllegalArgumentException noWindow) { // e.g. the plan stopped during its warm-up
             return failed(prefix, noWindow.getMessage());
         }
+        Optional<OpenSchedule> schedule = Optional.empty();
         if (stop instanceof Stop.Calls calls) {
             reportCallsCutShort(prefix, summary, cell.threads() * cell.consumers(), calls);
         } else if (planProperties.containsKey(OPEN_RATE)) {
-            reportSchedule(prefix, summary, planProperties.get(OPEN_RATE));
+            schedule = reportSchedule(prefix, summary, planProperties.get(OPEN_RATE));
         }
         // JMeter's own dashboard of the same window, built after the run when the window is known. It reads
         // the whole JTL (about 20 us a sample): 40 million samples of a --full Thrift plan take over 10 min.
@@ -221,24 +224,24 @@ final class PlanRunner {
         if (jmeterCpu.isPresent()) {
             input = input.withClientCpu(jmeterCpu.getAsDouble(), Runtime.getRuntime().availableProcessors());
         }
-        return new Measured(run, summary, input, String.join(", ", jmeterDashboards));
+        return new Measured(run, summary, input, String.join(", ", jmeterDashboards), schedule);
     }
 
     /** An open workload's schedule against its measured window, and whether it was kept ({@link OpenSchedule}). */
-    private void reportSchedule(String prefix, RunSummary summary, String rateText) {
+    private Optional<OpenSchedule> reportSchedule(String prefix, RunSummary summary, String rateText) {
         double rate;
         try {
             rate = Double.parseDouble(rateText);
         } catch (NumberFormatException e) {
             out.printf("%s: rate '%s' is not a number of arrivals a second; the schedule is not judged%n", prefix,
                     rateText);
-            return;
+            return Optional.empty();
         }
         OpenSchedule schedule = OpenSchedule.of(rate, summary);
         out.printf(Locale.ROOT, "%s: open workload at %s arrivals/s: %s: %s%n", prefix, rateText, schedule.describe(),
-                schedule.kept() ? "the schedule was kept"
-                        : "the schedule was NOT kept: the provider, or this JMeter, could not take the rate on");
+                schedule.verdict());
         out.flush();
+        return Optional.of(schedule);
     }
 
     /**
