@@ -82,10 +82,11 @@ public final class BenchmarkCommand implements Callable<Integer> {
 
     /**
      * {@code --capacity}'s warm-up a step, each a new JMeter JVM: past a Dubbo consumer's set-up and its JIT
-     * compilation. On 2 vCPUs a cold dubbo-echo-1k-open's p99 at 500/s was still 5-16 ms a second 5-14 s after its
-     * first call (a 5 s warm-up: no sustainable rate found); with 20 s every step's window was steady and 1,700/s held.
+     * compilation, which at a low rate takes long (few calls). On 2 vCPUs a cold dubbo-echo-1k-open at 500/s had a p99
+     * of 6-15 ms per 2 s from 4 to 17 s after its first call, and 2-6 ms from 18 to 25 s: with a 5 s warm-up no
+     * sustainable rate was found, with 20 s one search held 500/s (p99 4.1 ms) and another broke it (5.4 ms).
      */
-    static final int CAPACITY_WARMUP_SECONDS = 20;
+    static final int CAPACITY_WARMUP_SECONDS = 30;
 
     /** {@code --capacity}'s measured window a step: enough calls for a p99 at the first rate (5,000 at 500/s). */
     static final int CAPACITY_MEASURED_SECONDS = 10;

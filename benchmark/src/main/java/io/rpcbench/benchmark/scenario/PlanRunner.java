@@ -129,14 +129,18 @@ final class PlanRunner {
         if (stop instanceof Stop.Calls calls) {
             planProperties.put("loops", Integer.toString(calls.callsPerThread()));
             window = Optional.empty(); // every sample after the warm-up
-            out.printf(Locale.ROOT, "%s: %d threads%s, %d s warm-up, then %,d calls per thread (at most %d s) ...%n",
-                    prefix, cell.threads(), thinking(), warmup, calls.callsPerThread(), measured);
+        }
+        planProperties.putAll(userProperties);
+        // An open workload's load is its rate: its threads are one per arrival, whatever the cell's count says.
+        String load = planProperties.containsKey(OPEN_RATE) ? planProperties.get(OPEN_RATE) + " arrivals/s"
+                : cell.threads() + " threads" + thinking();
+        if (stop instanceof Stop.Calls calls) {
+            out.printf(Locale.ROOT, "%s: %s, %d s warm-up, then %,d calls per thread (at most %d s) ...%n",
+                    prefix, load, warmup, calls.callsPerThread(), measured);
         } else {
-            out.printf("%s: %d threads%s, %d s warm-up, then %d s measured ...%n", prefix, cell.threads(), thinking(),
-                    warmup, measured);
+            out.printf("%s: %s, %d s warm-up, then %d s measured ...%n", prefix, load, warmup, measured);
         }
         out.flush();
-        planProperties.putAll(userProperties);
         int runCount = runCount(cell, site);
         if (runCount < 0) {
             return failed(prefix, "the cell needs " + cell.consumers() + " consumers, and a JMeter run here is "
