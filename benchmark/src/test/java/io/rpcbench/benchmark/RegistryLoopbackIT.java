@@ -5,17 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rpcbench.benchmark.lab.LabHost;
 import io.rpcbench.benchmark.lab.LabNetwork;
 import io.rpcbench.benchmark.lab.LabRoot;
-import io.rpcbench.reports.JtlSample;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,7 +44,6 @@ class RegistryLoopbackIT {
     private static final String ECHO_SERVICE = "io.rpcbench.echo.EchoService";
     private static final String ORDER_SERVICE = "io.rpcbench.example.OrderService";
     private static final Duration READY = Duration.ofSeconds(120);
-    private static final Duration RUN = Duration.ofMinutes(2);
     private static final String DUBBO27_READY = "rpcbench-dubbo27-provider ready dubbo=dubbo://127.0.0.1:";
     /**
      * One thread for 20 s (two kept both vCPUs busy for the whole window, as the ITs run two at a time): the order
@@ -173,7 +169,7 @@ class RegistryLoopbackIT {
                         .assertCalledOnLoopback(port, "dubbo-echo-1k");
 
                 // The same Nacos and namespace, another registry group: no provider there, so no call is made.
-                PlanRun otherGroup = runPlanAt("dubbo-echo-1k", work.resolve("other-group"),
+                LabPlanRun otherGroup = runPlanAt("dubbo-echo-1k", work.resolve("other-group"),
                         address.replace("group=RPCBENCH", "group=OTHER"), "");
                 assertThat(otherGroup.samples()).as("samples of a consumer in another group").isNotEmpty()
                         .allSatisfy(sample -> assertThat(sample.success()).as("%s %s", sample.responseCode(),
@@ -227,58 +223,15 @@ class RegistryLoopbackIT {
      *
      * @param jvmArgs JMeter's {@code JVM_ARGS}, set explicitly so that none is inherited from this machine
      */
-    private static PlanRun runPlan(String plan, Path out, String registry, String jvmArgs) throws IOException {
+    private static LabPlanRun runPlan(String plan, Path out, String registry, String jvmArgs) throws IOException {
         return runPlanAt(plan, out, "zookeeper://" + registry, jvmArgs);
     }
 
     /** {@link #runPlan} through the registry at {@code address}, e.g. {@code nacos://127.0.0.1:8848?namespace=x}. */
-    private static PlanRun runPlanAt(String plan, Path out, String address, String jvmArgs) throws IOException {
-        Files.createDirectories(out);
-        List<String> command = new ArrayList<>(List.of(Plans.LAYOUT.jmeterLauncher().toString(), "-n",
-                "-t", Plans.LAYOUT.plan(plan).toString(),
-                "-l", out.resolve(plan + ".jtl").toString(),
-                "-j", out.resolve("jmeter.log").toString(),
-                "-J" + JMeterRun.SHUTDOWN_PORT + "=0",
-                "-J" + JMeterRun.WARMUP + "=0",
-                "-J" + JMeterRun.PERFMON_FILE + "=" + out.resolve("perfmon.jtl"),
-                "-Jdubbo.address=" + address));
-        RUN_PROPERTIES.forEach((key, value) -> command.add("-J" + key + "=" + value));
-        Set<ProcessSockets.TcpSocket> sockets = new LinkedHashSet<>();
-        String commandLine = "";
-        try (ChildProcess jmeter = ChildProcess.start("jmeter " + plan, consumer.command(command),
-                Map.of("JAVA_HOME", ProjectLayout.javaHome(), "JVM_ARGS", jvmArgs), out.resolve("jmeter.out"))) {
-            long deadline = System.nanoTime() + RUN.toNanos();
-            while (jmeter.isAlive() && System.nanoTime() < deadline) {
-                try {
-                    // Read each time: the PID runs ip, then JMeter's launcher script, before it is JMeter's JVM.
-                    String current = commandLine(jmeter.pid());
-                    commandLine = current.isBlank() ? commandLine : current;
-                    sockets.addAll(ProcessSockets.of(jmeter.pid()));
-                } catch (IOException exitedMeanwhile) {
-                    // /proc/<pid> went away between the check and the read: the loop ends
-                }
-                sleepBetweenReadings();
-            }
-            int exit = jmeter.awaitExit(Duration.ofSeconds(30));
-            assertThat(exit).as("JMeter's exit code; last output:%n%s", jmeter.tail()).isZero();
-        }
-        return new PlanRun(Plans.samples(out.resolve(plan + ".jtl")), List.copyOf(sockets),
-                Files.readString(out.resolve("jmeter.log"), StandardCharsets.UTF_8), commandLine);
-    }
-
-    /** The pause between two readings of JMeter's sockets: a sampling rate, not a wait for anything. */
-    private static void sleepBetweenReadings() {
-        try {
-            Thread.sleep(20);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while reading JMeter's sockets", e);
-        }
-    }
-
-    private static String commandLine(long pid) throws IOException {
-        return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8)
-                .replace('\0', ' ');
+    private static LabPlanRun runPlanAt(String plan, Path out, String address, String jvmArgs) throws IOException {
+        Map<String, String> properties = new LinkedHashMap<>(RUN_PROPERTIES);
+        properties.put("dubbo.address", address);
+        return LabPlanRun.run(consumer, plan, out, properties, List.of(), jvmArgs);
     }
 
     /** {@code java -jar JAR OPTIONS} with the tests' options for the JVMs they start. */
@@ -292,32 +245,5 @@ class RegistryLoopbackIT {
 
     private static String java() {
         return ProjectLayout.javaExecutable().toString();
-    }
-
-    /** What one JMeter run left: its samples, every TCP socket seen while it ran, its log and its command line. */
-    private record PlanRun(List<JtlSample> samples, List<ProcessSockets.TcpSocket> sockets, String log,
-                           String commandLine) {
-
-        void assertCalledOnLoopback(int providerPort, String... labels) {
-            assertThat(commandLine).as("JMeter's command line").contains("ApacheJMeter.jar")
-                    .doesNotContain("dubbo.network");
-            assertThat(samples).extracting(JtlSample::label).containsOnly(labels).contains(labels);
-            // Every sample passed its checks: the echo came back whole, the order service's JSON assertions held.
-            assertThat(samples).allSatisfy(sample -> {
-                assertThat(sample.success()).as("success of %s", sample).isTrue();
-                assertThat(sample.url()).as("the provider that answered").isEqualTo(
-                        "dubbo://127.0.0.1:" + providerPort);
-            });
-            assertThat(sockets).as("JMeter's connections to the provider")
-                    .anyMatch(socket -> socket.state().equals(ProcessSockets.ESTABLISHED)
-                            && socket.remote().endsWith(":" + providerPort));
-            assertThat(sockets).allSatisfy(socket -> {
-                assertThat(socket.localIsLoopback()).as("local end of %s", socket).isTrue();
-                if (!socket.state().equals(ProcessSockets.LISTEN)) {
-                    assertThat(socket.remoteIsLoopback()).as("remote end of %s", socket).isTrue();
-                }
-            });
-            assertThat(log).as("jmeter.log").doesNotContain("NetUtils");
-        }
     }
 }
