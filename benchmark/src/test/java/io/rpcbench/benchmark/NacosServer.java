@@ -6,9 +6,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
@@ -32,6 +36,8 @@ final class NacosServer implements AutoCloseable {
     static final int PORT = 8848;
     private static final String READY = "Nacos started successfully in stand alone mode";
     private static final Duration READY_DEADLINE = Duration.ofSeconds(180);
+    /** The administrator's name in Nacos 2.4 and later. */
+    static final String ADMIN = "nacos";
 
     private final ChildProcess process;
     private final Path runDir;
@@ -46,27 +52,71 @@ final class NacosServer implements AutoCloseable {
      * and waits for its ready line.
      */
     static NacosServer start(LabHost host, Path runDir) throws IOException {
+        return start(host, runDir, Optional.empty());
+    }
+
+    /**
+     * {@link #start(LabHost, Path)} with authentication on ({@code nacos.core.auth.enabled}), the administrator
+     * {@value #ADMIN} given {@code adminPassword} as Nacos 2.4 and later ask on first start (there is no default
+     * password any more).
+     */
+    static NacosServer startAuthenticating(LabHost host, Path runDir, String adminPassword) throws IOException {
+        return start(host, runDir, Optional.of(adminPassword));
+    }
+
+    private static NacosServer start(LabHost host, Path runDir, Optional<String> adminPassword) throws IOException {
         Path dist = distribution();
         Files.createDirectories(runDir);
         String java = ProjectLayout.javaExecutable().toString();
+        List<String> auth = adminPassword.isEmpty() ? List.of() : List.of("-Dnacos.core.auth.enabled=true",
+                "-Dnacos.core.auth.system.type=nacos",
+                // the key signing its tokens (Base64 of 32 bytes or more) and the servers' identity: set, or it stops
+                "-Dnacos.core.auth.plugin.nacos.token.secret.key=" + tokenKey(),
+                "-Dnacos.core.auth.server.identity.key=rpcbench-it",
+                "-Dnacos.core.auth.server.identity.value=rpcbench-it");
         // In its run directory: Derby writes derby.log, and Tomcat its access log, to the working directory. exec keeps
         // the PID the JVM's, so that it is stopped by it.
-        String start = String.join(" ", List.of("cd", quote(runDir), "&&", "exec", quote(Path.of(java)),
+        List<String> start = new ArrayList<>(List.of("cd", quote(runDir), "&&", "exec", quote(Path.of(java)),
                 "-Xms256m", "-Xmx512m", "-Dnacos.standalone=true", "-Dnacos.home=" + quote(runDir),
-                "-Dnacos.server.ip=127.0.0.1", "-Dserver.address=127.0.0.1", "-Dserver.port=" + PORT,
-                "-jar", quote(dist.resolve("nacos-server.jar")),
+                "-Dnacos.server.ip=127.0.0.1", "-Dserver.address=127.0.0.1", "-Dserver.port=" + PORT));
+        start.addAll(auth);
+        start.addAll(List.of("-jar", quote(dist.resolve("nacos-server.jar")),
                 "--spring.config.additional-location=file:" + quote(dist.resolve("conf")) + "/",
                 "--logging.config=" + quote(dist.resolve("conf/nacos-logback.xml"))));
-        ChildProcess process = ChildProcess.start("nacos", host.command(List.of("sh", "-c", start)), Map.of(),
-                runDir.resolveSibling(runDir.getFileName() + ".out"));
+        ChildProcess process = ChildProcess.start("nacos", host.command(List.of("sh", "-c", String.join(" ", start))),
+                Map.of(), runDir.resolveSibling(runDir.getFileName() + ".out"));
         try {
             process.awaitLine(line -> line.contains(READY), READY_DEADLINE);
+            if (adminPassword.isPresent()) {
+                initializeAdmin(host, runDir, adminPassword.get());
+            }
             return new NacosServer(process, runDir);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | IOException e) {
             process.stop();
             delete(runDir);
             throw e;
         }
+    }
+
+    /** Gives the administrator its password through Nacos's HTTP API, with curl in the lab host. */
+    private static void initializeAdmin(LabHost host, Path runDir, String password) throws IOException {
+        Path out = runDir.resolveSibling(runDir.getFileName() + ".admin");
+        try (ChildProcess curl = ChildProcess.start("curl", host.command(List.of("curl", "-sS", "--fail-with-body",
+                "-X", "POST", "--data-urlencode", "password=" + password,
+                "http://127.0.0.1:" + PORT + "/nacos/v1/auth/users/admin")), Map.of(), out)) {
+            int exit = curl.awaitExit(Duration.ofSeconds(30));
+            if (exit != 0) {
+                throw new IOException("Nacos did not take the administrator's password (curl exit " + exit + "): "
+                        + curl.tail());
+            }
+        }
+    }
+
+    /** A fresh key for Nacos's tokens: Base64 of 32 random bytes. */
+    private static String tokenKey() {
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        return Base64.getEncoder().encodeToString(key);
     }
 
     /** The HTTP port, on the lab host's 127.0.0.1. */

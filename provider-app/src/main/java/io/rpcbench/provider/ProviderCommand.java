@@ -39,6 +39,9 @@ public final class ProviderCommand implements Callable<Integer> {
     /** Dubbo protocols the provider can export. */
     public static final List<String> DUBBO_PROTOCOLS = List.of("dubbo", "tri");
 
+    /** The environment variable holding the password of {@code --registry-username}. */
+    public static final String PASSWORD_VARIABLE = "RPCBENCH_REGISTRY_PASSWORD";
+
     /** Dubbo serializations shipped in org.apache.dubbo:dubbo 3.3. */
     public static final List<String> SERIALIZATIONS = List.of("hessian2", "fastjson2");
 
@@ -52,6 +55,11 @@ public final class ProviderCommand implements Callable<Integer> {
             + "Nacos's namespace and registry group as the query, e.g. nacos://127.0.0.1:8848?namespace=bench&group=RPC "
             + "(default: start an embedded ZooKeeper).")
     private String registry;
+
+    @Option(names = "--registry-username", description = "The --registry Nacos's user, when it authenticates; the "
+            + "password comes from the environment variable " + PASSWORD_VARIABLE + " (a command line is visible to "
+            + "every user of the machine).")
+    private String registryUsername;
 
     @Option(names = "--zookeeper-port", defaultValue = "2181", description = "Embedded ZooKeeper port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     private int zookeeperPort;
@@ -192,6 +200,18 @@ public final class ProviderCommand implements Callable<Integer> {
             external = registry == null ? Optional.empty() : Optional.of(RegistryAddress.parse(registry));
         } catch (IllegalArgumentException e) {
             throw bad("--registry", e.getMessage());
+        }
+        if (registryUsername != null && !registryUsername.isEmpty()) {
+            String password = System.getenv(PASSWORD_VARIABLE);
+            if (external.isEmpty()) {
+                throw bad("--registry-username", "'" + registryUsername + "' is a user of an external registry, and "
+                        + "no --registry is given; expected --registry nacos://host:port with it");
+            }
+            if (password == null || password.isEmpty()) {
+                throw bad("--registry-username", "'" + registryUsername + "' needs its password in the environment "
+                        + "variable " + PASSWORD_VARIABLE + ", which is not set");
+            }
+            external = Optional.of(external.get().withCredentials(registryUsername, password));
         }
         return new ProviderSettings(bind, external, zookeeperPort, !noDubbo, dubboPort, dubboProtocol, serialization,
                 !noThrift, thriftPort, transport, protocol, threads, delayMs, restPort != null,

@@ -142,6 +142,22 @@ class ProviderCommandTest {
         assertThat(s.userServicePort()).isEqualTo(20879);
     }
 
+    @Test
+    void aRegistryUserWithoutARegistryIsRefused() {
+        assertExits2WithFirstLine("Invalid value for option '--registry-username': 'bench' is a user of an external "
+                + "registry, and no --registry is given; expected --registry nacos://host:port with it",
+                "--registry-username", "bench");
+    }
+
+    @Test
+    void aRegistryUserWithoutItsPasswordInTheEnvironmentIsRefused() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv(ProviderCommand.PASSWORD_VARIABLE) == null,
+                "the test JVM's environment sets " + ProviderCommand.PASSWORD_VARIABLE);
+        assertExits2WithFirstLine("Invalid value for option '--registry-username': 'bench' needs its password in the "
+                + "environment variable RPCBENCH_REGISTRY_PASSWORD, which is not set",
+                "--registry", "nacos://127.0.0.1:8848", "--registry-username", "bench");
+    }
+
     private static void assertExits2WithFirstLine(String message, String... args) {
         StringWriter err = new StringWriter();
         CommandLine command = new CommandLine(new ProviderCommand());

@@ -163,8 +163,13 @@ public final class DubboReferences {
             // Before any Dubbo model exists: a registry that is slow or unreadable fails here, and nothing is left to
             // destroy (made after the bootstrap, a failure leaked its ApplicationModel, and the first consumer's
             // FrameworkModel).
-            // ZooKeeper's mapping only; with Nacos, Dubbo finds interface-level providers on its own.
-            providedBy = settings.nacos() ? Optional.empty() : providedBy(settings);
+            if (settings.nacos()) {
+                // Nacos refusing the user or password (or asking for one) would fail Dubbo's bootstrap with an NPE.
+                requireNacosAccess(settings);
+            } else {
+                // ZooKeeper's mapping only; with Nacos, Dubbo finds interface-level providers on its own.
+                providedBy = providedBy(settings);
+            }
         }
         if (framework == null) {
             framework = new FrameworkModel();
@@ -221,6 +226,17 @@ public final class DubboReferences {
             registry.setTimeout(settings.timeoutMs());
             registry.setUseAsConfigCenter(false);
             registry.setUseAsMetadataCenter(false);
+            RegistryAccess access = settings.access();
+            if (!access.group().isEmpty()) {
+                registry.setGroup(access.group());
+            }
+            if (!access.namespace().isEmpty()) {
+                registry.setParameters(new HashMap<>(Map.of("namespace", access.namespace())));
+            }
+            if (access.authenticated()) {
+                registry.setUsername(access.username());
+                registry.setPassword(access.password());
+            }
             bootstrap.registry(registry);
             // Without a metadata centre Dubbo maps no interface to its application: a provider registered at
             // application level only would never be found. The registry's own mapping names it instead.
@@ -248,6 +264,15 @@ public final class DubboReferences {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while reading the registry " + settings.address(), e);
+        }
+    }
+
+    /** {@link NacosServices#requireAccess}: a refusal is a bad parameter as it is, an unreadable Nacos unchecked. */
+    private static void requireNacosAccess(DubboSettings settings) {
+        try {
+            NacosServices.requireAccess(settings);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
         }
     }
 

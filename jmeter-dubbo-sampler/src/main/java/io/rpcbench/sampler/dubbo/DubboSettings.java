@@ -35,10 +35,13 @@ import java.util.Locale;
  * @param loadbalance   Dubbo's load balance extension, e.g. {@code random}
  * @param retries       further tries after a failed call (only the failover cluster retries)
  * @param connections   0 for Dubbo's one connection shared per provider, else this many of the reference's own
+ * @param access        a Nacos registry's namespace, registry group and credentials ({@link RegistryAccess#NONE}
+ *                      otherwise)
  */
 public record DubboSettings(String address, String protocol, String serialization, int timeoutMs, String version,
                             String group, String interfaceName, String invocation, String descriptorSet,
-                            String cluster, String loadbalance, int retries, int connections) {
+                            String cluster, String loadbalance, int retries, int connections,
+                            RegistryAccess access) {
 
     public static final String ADDRESS = "address";
     public static final String PROTOCOL = "protocol";
@@ -96,7 +99,8 @@ public record DubboSettings(String address, String protocol, String serializatio
     private static final String ECHO_INTERFACE = "io.rpcbench.echo.EchoService";
 
     private static final String EXPECTED_ADDRESS =
-            "zookeeper://host:port or nacos://host:port[?namespace=ID&group=GROUP] for a "
+            "zookeeper://host:port or nacos://host:port (its namespace, registry group and credentials as the "
+                    + "sampler's parameters) for a "
                     + "registry, or dubbo://host:port or tri://host:port for a direct connection";
 
     /** The echo sampler's consumer. @throws BadParameterException for the first invalid parameter */
@@ -105,7 +109,8 @@ public record DubboSettings(String address, String protocol, String serializatio
         return new DubboSettings(target.address, target.protocol,
                 parameters.choice(SERIALIZATION, DEFAULT_SERIALIZATION, SERIALIZATIONS),
                 parameters.timeoutMs(), parameters.optionalText(VERSION), parameters.optionalText(GROUP),
-                ECHO_INTERFACE, TYPED, "", DEFAULT_CLUSTER, DEFAULT_LOADBALANCE, DEFAULT_RETRIES, DEFAULT_CONNECTIONS);
+                ECHO_INTERFACE, TYPED, "", DEFAULT_CLUSTER, DEFAULT_LOADBALANCE, DEFAULT_RETRIES, DEFAULT_CONNECTIONS,
+                target.access);
     }
 
     /** The service sampler's consumer. @throws BadParameterException for the first invalid parameter */
@@ -134,7 +139,7 @@ public record DubboSettings(String address, String protocol, String serializatio
                 parameters.choice(CLUSTER, DEFAULT_CLUSTER, CLUSTERS),
                 parameters.choice(LOADBALANCE, DEFAULT_LOADBALANCE, LOADBALANCES),
                 parameters.integer(RETRIES, DEFAULT_RETRIES, 0, MAX_RETRIES),
-                parameters.integer(CONNECTIONS, DEFAULT_CONNECTIONS, 0, MAX_CONNECTIONS));
+                parameters.integer(CONNECTIONS, DEFAULT_CONNECTIONS, 0, MAX_CONNECTIONS), target.access);
     }
 
     /** The combinations of invocation, serialization and protocol that cannot carry a call, refused up front. */
@@ -168,7 +173,7 @@ public record DubboSettings(String address, String protocol, String serializatio
         return invocation.equals(PROTO_DESCRIPTOR);
     }
 
-    private record Target(String address, String protocol) {}
+    private record Target(String address, String protocol, RegistryAccess access) {}
 
     private static Target target(SamplerParameters parameters) {
         String address = parameters.text(ADDRESS, DEFAULT_ADDRESS);
@@ -179,7 +184,7 @@ public record DubboSettings(String address, String protocol, String serializatio
             throw BadParameterException.of(PROTOCOL, protocol, "does not match the direct address " + address,
                     scheme + ", the scheme of the address");
         }
-        return new Target(address, protocol);
+        return new Target(address, protocol, RegistryAccess.of(parameters, uri, scheme.equals("nacos")));
     }
 
     private static URI parseAddress(String address) {
@@ -228,7 +233,8 @@ public record DubboSettings(String address, String protocol, String serializatio
      */
     public String dubboAddress() {
         if (!direct()) {
-            return address;
+            // the namespace, group and credentials go to Dubbo from the access (see DubboReferences), not the URL
+            return RegistryAccess.withoutAccessKeys(URI.create(address));
         }
         URI uri = URI.create(address);
         String path = uri.getRawPath() == null ? "" : uri.getRawPath();

@@ -90,8 +90,12 @@ public final class RegistryMetadata {
      */
     public static void explainIfNoProvider(DubboSettings settings, RpcException failure)
             throws IOException, InterruptedException {
-        // ZooKeeper's nodes only: a Nacos registry's are not read yet, and Dubbo's own failure stands.
-        if (!settings.direct() && !settings.nacos() && FailureClassifier.noProvider(failure)) {
+        if (settings.direct() || !FailureClassifier.noProvider(failure)) {
+            return;
+        }
+        if (settings.nacos()) {
+            NacosServices.explainNoProvider(settings);
+        } else {
             explainNoProvider(settings);
         }
     }

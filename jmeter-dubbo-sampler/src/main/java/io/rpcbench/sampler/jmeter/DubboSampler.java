@@ -4,13 +4,15 @@ import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.dubbo.DubboEchoClient;
 import io.rpcbench.sampler.dubbo.DubboSettings;
+import io.rpcbench.sampler.dubbo.RegistryAccess;
 import org.apache.jmeter.config.Arguments;
 
 /**
  * Java Request sampler calling the Dubbo echo service ({@code io.rpcbench.echo.EchoService}) through a
  * consumer shared by all threads with the same configuration. Parameters: {@code address} (a
- * {@code zookeeper://} registry or a direct {@code dubbo://} / {@code tri://} URL), {@code protocol},
- * {@code serialization}, {@code version}, {@code group}, then the shared {@code timeout_ms}, {@code payload},
+ * {@code zookeeper://} or {@code nacos://} registry or a direct {@code dubbo://} / {@code tri://} URL), {@code protocol},
+ * {@code serialization}, {@code version}, {@code group}, a Nacos registry's {@code namespace}, {@code registry_group},
+ * {@code username} and {@code password} ({@link RegistryAccess}), then the shared {@code timeout_ms}, {@code payload},
  * {@code size_bytes}, {@code list_count}, {@code rounds} (payload cpu),
  * {@code delay_ms} (payload built).
  */
@@ -23,6 +25,7 @@ public class DubboSampler extends RpcJavaSampler<EchoSetup<DubboSettings>> {
         arguments.addArgument(DubboSettings.SERIALIZATION, DubboSettings.DEFAULT_SERIALIZATION);
         arguments.addArgument(DubboSettings.VERSION, "");
         arguments.addArgument(DubboSettings.GROUP, "");
+        RegistryAccess.PARAMETERS.forEach(name -> arguments.addArgument(name, ""));
         EchoSetup.addPayloadParameters(arguments);
     }
 

@@ -5,6 +5,7 @@ import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.dubbo.DubboServiceClient;
 import io.rpcbench.sampler.dubbo.DubboServiceRequest;
 import io.rpcbench.sampler.dubbo.DubboSettings;
+import io.rpcbench.sampler.dubbo.RegistryAccess;
 import io.rpcbench.sampler.dubbo.ProtoStub;
 import io.rpcbench.sampler.dubbo.ProtoStubClient;
 import org.apache.jmeter.config.Arguments;
@@ -36,6 +37,7 @@ public class DubboServiceSampler extends RpcJavaSampler<DubboServiceRequest> {
         arguments.addArgument(DubboServiceRequest.ARGUMENTS, DubboServiceRequest.DEFAULT_ARGUMENTS);
         arguments.addArgument(DubboSettings.VERSION, "");
         arguments.addArgument(DubboSettings.GROUP, "");
+        RegistryAccess.PARAMETERS.forEach(name -> arguments.addArgument(name, ""));
         arguments.addArgument(DubboSettings.CLUSTER, DubboSettings.DEFAULT_CLUSTER);
         arguments.addArgument(DubboSettings.LOADBALANCE, DubboSettings.DEFAULT_LOADBALANCE);
         arguments.addArgument(DubboSettings.RETRIES, Integer.toString(DubboSettings.DEFAULT_RETRIES));

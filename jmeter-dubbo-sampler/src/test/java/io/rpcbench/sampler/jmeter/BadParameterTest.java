@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class BadParameterTest {
 
-    private static final String ADDRESS = "zookeeper://host:port or nacos://host:port[?namespace=ID&group=GROUP] for a "
+    private static final String ADDRESS = "zookeeper://host:port or nacos://host:port (its namespace, registry group and credentials as the sampler's parameters) for a "
             + "registry, or dubbo://host:port or tri://host:port for a direct connection";
 
     @ParameterizedTest(name = "{0} {1}={2}")

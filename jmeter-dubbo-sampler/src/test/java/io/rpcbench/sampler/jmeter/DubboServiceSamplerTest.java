@@ -141,7 +141,7 @@ class DubboServiceSamplerTest {
         "serialization=kryo"
                 + " | bad-parameter | serialization 'kryo' is not supported; expected one of hessian2, fastjson2, protobuf",
         "address=zookeeper://127.0.0.1"
-                + " | bad-parameter | address 'zookeeper://127.0.0.1' has no host and port; expected zookeeper://host:port or nacos://host:port[?namespace=ID&group=GROUP] for a registry, or dubbo://host:port or tri://host:port for a direct connection",
+                + " | bad-parameter | address 'zookeeper://127.0.0.1' has no host and port; expected zookeeper://host:port or nacos://host:port (its namespace, registry group and credentials as the sampler's parameters) for a registry, or dubbo://host:port or tri://host:port for a direct connection",
         "parameter_types=java.lang.String<"
                 + " | bad-parameter | parameter_types 'java.lang.String<' has 'java.lang.String<', which is not a Java type (no type name at 17); expected Java type names separated by commas, e.g. long,java.util.List<com.example.OrderLine>",
         "arguments=[\"x\""

@@ -6,15 +6,17 @@ import java.util.Locale;
 /**
  * An external registry named by {@code --registry}: {@code zookeeper://host:port}, or {@code nacos://host:port} with
  * Nacos's own settings as the URL's query, as Dubbo reads them ({@code namespace}, the registry's {@code group}),
- * e.g. {@code nacos://127.0.0.1:8848?namespace=bench&group=RPC}. (Credentials are not taken here yet: in the URL they
- * would be printed wherever the address is.)
+ * e.g. {@code nacos://127.0.0.1:8848?namespace=bench&group=RPC}; a Nacos that authenticates gets a user and password
+ * apart ({@link #withCredentials}), never in the address, which is printed.
  *
- * @param scheme {@code zookeeper} or {@code nacos}
- * @param host   host name or address, as given
- * @param port   client port (Nacos: its HTTP port; its gRPC port is 1000 above)
- * @param query  the query after {@code ?}, as given, or empty
+ * @param scheme   {@code zookeeper} or {@code nacos}
+ * @param host     host name or address, as given
+ * @param port     client port (Nacos: its HTTP port; its gRPC port is 1000 above)
+ * @param query    the query after {@code ?}, as given, or empty
+ * @param username the registry's user, empty for none
+ * @param password that user's password (never printed: {@link #toString} masks it)
  */
-public record RegistryAddress(String scheme, String host, int port, String query) {
+public record RegistryAddress(String scheme, String host, int port, String query, String username, String password) {
 
     /** The registries Dubbo is given here. */
     public static final List<String> SCHEMES = List.of("zookeeper", "nacos");
@@ -48,7 +50,17 @@ public record RegistryAddress(String scheme, String host, int port, String query
         if (port < 1 || port > 65535) {
             throw new IllegalArgumentException("'" + value + "' has port " + port + " out of range 1..65535" + EXPECTED);
         }
-        return new RegistryAddress(scheme, hostPort.substring(0, colon), port, query);
+        if (query.matches("(.*&)?(username|password)=.*")) {
+            throw new IllegalArgumentException("'" + value.replaceAll("(?<=[?&](username|password)=)[^&]*", "****")
+                    + "' carries credentials in its query, where they would be printed; expected them apart "
+                    + "(--registry-username and the environment variable RPCBENCH_REGISTRY_PASSWORD)");
+        }
+        return new RegistryAddress(scheme, hostPort.substring(0, colon), port, query, "", "");
+    }
+
+    /** This address with a user and password for a registry that authenticates. */
+    public RegistryAddress withCredentials(String user, String secret) {
+        return new RegistryAddress(scheme, host, port, query, user, secret);
     }
 
     /** {@code host:port}, as the ready line shows it. */
@@ -56,8 +68,22 @@ public record RegistryAddress(String scheme, String host, int port, String query
         return host + ":" + port;
     }
 
-    /** The address Dubbo's registry configuration takes, its query included. */
+    /**
+     * The address Dubbo's registry configuration takes, its query included, and the credentials as its user
+     * information ({@code user:password@}), which Dubbo hands to the registry's client: for Dubbo only, never printed.
+     */
     public String dubboAddress() {
-        return scheme + "://" + hostPort() + (query.isEmpty() ? "" : "?" + query);
+        String credentials = username.isEmpty() ? "" : encode(username) + ":" + encode(password) + "@";
+        return scheme + "://" + credentials + hostPort() + (query.isEmpty() ? "" : "?" + query);
+    }
+
+    private static String encode(String text) {
+        return java.net.URLEncoder.encode(text, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public String toString() {
+        return "RegistryAddress[" + scheme + "://" + hostPort() + (query.isEmpty() ? "" : "?" + query)
+                + (username.isEmpty() ? "" : ", user " + username + ", password ****") + "]";
     }
 }

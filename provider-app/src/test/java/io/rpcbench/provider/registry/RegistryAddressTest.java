@@ -17,6 +17,23 @@ class RegistryAddressTest {
     }
 
     @Test
+    void credentialsGoToDubboAsTheUserInformationAndAreNeverPrinted() {
+        RegistryAddress nacos = RegistryAddress.parse("nacos://127.0.0.1:8848?namespace=bench")
+                .withCredentials("bench-user", "s3cret/value");
+
+        assertThat(nacos.dubboAddress()).isEqualTo("nacos://bench-user:s3cret%2Fvalue@127.0.0.1:8848?namespace=bench");
+        assertThat(nacos.toString()).contains("bench-user").doesNotContain("s3cret");
+        assertThat(nacos.hostPort()).isEqualTo("127.0.0.1:8848");
+    }
+
+    @Test
+    void credentialsInTheAddressAreRefusedWithoutShowingThem() {
+        assertThatThrownBy(() -> RegistryAddress.parse("nacos://127.0.0.1:8848?username=u&password=s3cret"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("credentials")
+                .hasMessageContaining("RPCBENCH_REGISTRY_PASSWORD").hasMessageNotContaining("s3cret");
+    }
+
+    @Test
     void aZooKeeperAddressIsHandedOnAsGiven() {
         RegistryAddress zookeeper = RegistryAddress.parse("zookeeper://10.0.0.5:2181");
 

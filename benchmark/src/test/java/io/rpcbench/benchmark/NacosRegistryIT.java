@@ -1,0 +1,146 @@
+package io.rpcbench.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.benchmark.lab.LabHost;
+import io.rpcbench.benchmark.lab.LabNetwork;
+import io.rpcbench.benchmark.lab.LabRoot;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+
+/**
+ * The Dubbo samplers through a real Nacos 2.5.1 with authentication on (issue 26): a Dubbo 3.3 provider registered
+ * there in a namespace and a registry group of its own, with a user and password; the shipped echo plan finds it
+ * through that Nacos, namespace, group and user, and calls it on loopback, and the password shows in none of JMeter's
+ * files. A wrong password, and a registry group that holds no provider, fail every sample with a message that names
+ * what was looked up.
+ *
+ * <p>Nacos, the provider and JMeter run inside one lab host (Nacos's gRPC and Raft ports listen on every interface:
+ * there, the lab host's loopback and lab address, never this machine's), each stopped by its PID. The credentials reach
+ * JMeter through a properties file ({@code -q}): JMeter writes every {@code -J} property into its log.
+ */
+@ResourceLock(LabRoot.LOCK)
+class NacosRegistryIT {
+
+    private static final Duration READY = Duration.ofSeconds(120);
+    private static final String PASSWORD = "rpcbench-nacos-It-" + Long.toHexString(System.nanoTime());
+    private static final String NAMESPACE = "rpcbench-it";
+    private static final String GROUP = "RPCBENCH";
+    /** One thread, a few seconds, no warm-up: each run makes tens of calls, enough to see them all pass or fail. */
+    private static final Map<String, String> RUN_PROPERTIES = Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS,
+            "threads", "1", "rampup", "0", "duration", "6");
+
+    @TempDir
+    static Path dir;
+
+    private static LabNetwork lab;
+    private static LabHost host;
+    private static NacosServer nacos;
+    private static ChildProcess provider;
+    private static int providerPort;
+
+    @BeforeAll
+    static void startNacosAndProvider() throws IOException {
+        LabRoot.require();
+        lab = LabNetwork.create("198.19.252", List.of("nacos"));
+        host = lab.host("nacos");
+        nacos = NacosServer.startAuthenticating(host, dir.resolve("nacos-home"), PASSWORD);
+        List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString()));
+        command.addAll(ProjectLayout.childJvmOptions());
+        command.addAll(List.of("-jar", Plans.LAYOUT.providerJar().toString(), "--registry", registry(GROUP),
+                "--registry-username", NacosServer.ADMIN, "--dubbo-port", "0", "--no-thrift"));
+        provider = ChildProcess.start("provider", host.command(command),
+                Map.of("RPCBENCH_REGISTRY_PASSWORD", PASSWORD), dir.resolve("provider.log"));
+        ProviderEndpoints endpoints = ProviderEndpoints.parse(provider.awaitLine(
+                line -> line.startsWith(ProviderEndpoints.READY_PREFIX), READY));
+        providerPort = ProviderEndpoints.port(endpoints.dubbo().orElseThrow());
+    }
+
+    @AfterAll
+    static void stopAll() {
+        try {
+            if (provider != null) {
+                provider.close();
+            }
+        } finally {
+            try {
+                if (nacos != null) {
+                    nacos.close();
+                }
+            } finally {
+                if (lab != null) {
+                    List<Long> left = lab.processes();
+                    lab.close();
+                    assertThat(left).as("processes left in the lab after the tests").isEmpty();
+                }
+            }
+        }
+    }
+
+    @Test
+    void theEchoPlanFindsTheProviderThroughNamespaceGroupAndUserAndCallsItOnLoopback() throws IOException {
+        Path out = dir.resolve("echo");
+        LabPlanRun run = run(out, registry(GROUP), PASSWORD);
+
+        run.assertCalledOnLoopback(providerPort, "dubbo-echo-1k");
+        for (String file : List.of("dubbo-echo-1k.jtl", "jmeter.log", "jmeter.out")) {
+            assertThat(Files.readString(out.resolve(file))).as(file).doesNotContain(PASSWORD);
+        }
+    }
+
+    @Test
+    void aWrongPasswordFailsEverySampleNamingThePasswordAndNotShowingIt() throws IOException {
+        String wrong = "not-" + PASSWORD;
+        LabPlanRun run = run(dir.resolve("wrong-password"), registry(GROUP), wrong);
+
+        assertEverySampleFailed(run, "password", "refused", NacosServer.ADMIN);
+        assertThat(run.samples()).allSatisfy(sample -> assertThat(sample.responseMessage()).doesNotContain(wrong));
+        assertThat(run.log()).doesNotContain(wrong);
+        run.assertOnLoopback();
+    }
+
+    @Test
+    void aRegistryGroupWithoutTheProviderFailsEverySampleNamingNamespaceAndGroup() throws IOException {
+        LabPlanRun run = run(dir.resolve("other-group"), registry("OTHER"), PASSWORD);
+
+        assertEverySampleFailed(run, "io.rpcbench.echo.EchoService", "namespace '" + NAMESPACE + "'",
+                "registry group 'OTHER'");
+        assertThat(run.sockets()).as("JMeter's connections to the provider")
+                .noneMatch(socket -> socket.remote().endsWith(":" + providerPort));
+        run.assertOnLoopback();
+    }
+
+    private static void assertEverySampleFailed(LabPlanRun run, String... named) {
+        assertThat(run.samples()).as("samples").isNotEmpty();
+        System.out.printf("%s: %s%n", run.samples().get(0).responseCode(), run.samples().get(0).responseMessage());
+        assertThat(run.samples()).allSatisfy(sample -> {
+            assertThat(sample.success()).as("%s %s", sample.responseCode(), sample.responseMessage()).isFalse();
+            assertThat(sample.responseMessage()).contains(named);
+        });
+    }
+
+    private static String registry(String group) {
+        return "nacos://127.0.0.1:" + nacos.port() + "?namespace=" + NAMESPACE + "&group=" + group;
+    }
+
+    /** The shipped echo plan through Nacos at {@code address}, as {@link NacosServer#ADMIN} with {@code password}. */
+    private static LabPlanRun run(Path out, String address, String password) throws IOException {
+        Files.createDirectories(out);
+        Path credentials = out.resolve("nacos.properties");
+        Files.writeString(credentials, "dubbo.username=" + NacosServer.ADMIN + "\ndubbo.password=" + password + "\n");
+        Map<String, String> properties = new LinkedHashMap<>(RUN_PROPERTIES);
+        properties.put("dubbo.address", address);
+        return LabPlanRun.run(host, "dubbo-echo-1k", out, properties, List.of("-q", credentials.toString()), "");
+    }
+}
