@@ -23,7 +23,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * The Dubbo samplers through a real Nacos 2.5.1 with authentication on (issue 26): a Dubbo 3.3 provider registered
  * there in a namespace and a registry group of its own, with a user and password; the shipped echo plan finds it
  * through that Nacos, namespace, group and user, and calls it on loopback, and the password shows in none of JMeter's
- * files. A wrong password, and a registry group that holds no provider, fail every sample with a message that names
+ * files; the order service plan's generic calls get their parameter types from the definition the provider published
+ * in Nacos. A wrong password, and a registry group that holds no provider, fail every sample with a message that names
  * what was looked up.
  *
  * <p>Nacos, the provider and JMeter run inside one lab host (Nacos's gRPC and Raft ports listen on every interface:
@@ -37,9 +38,14 @@ class NacosRegistryIT {
     private static final String PASSWORD = "rpcbench-nacos-It-" + Long.toHexString(System.nanoTime());
     private static final String NAMESPACE = "rpcbench-it";
     private static final String GROUP = "RPCBENCH";
-    /** One thread, a few seconds, no warm-up: each run makes tens of calls, enough to see them all pass or fail. */
+    /** One thread, no warm-up, 4 s: tens of calls, enough to see them all pass or fail. */
     private static final Map<String, String> RUN_PROPERTIES = Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS,
-            "threads", "1", "rampup", "0", "duration", "6");
+            "threads", "1", "rampup", "0", "duration", "4");
+    /**
+     * The order service plan's first call (its consumer built, the definition read) took seconds on a busy machine
+     * (RegistryLoopbackIT), and its three samplers must each run after it.
+     */
+    private static final String ORDER_SERVICE_SECONDS = "12";
 
     @TempDir
     static Path dir;
@@ -99,6 +105,17 @@ class NacosRegistryIT {
         }
     }
 
+    /**
+     * The service sampler's generic calls with {@code parameter_types} empty: the types come from the definition the
+     * provider published in Nacos (Dubbo's metadata report), and the plan's JSON assertions on the answers hold.
+     */
+    @Test
+    void theOrderServicePlanCallsWithTypesFromNacosMetadata() throws IOException {
+        run("dubbo-order-service", dir.resolve("order-service"), registry(GROUP), PASSWORD,
+                Map.of("duration", ORDER_SERVICE_SECONDS))
+                .assertCalledOnLoopback(providerPort, "place order", "order total", "confirm order");
+    }
+
     @Test
     void aWrongPasswordFailsEverySampleNamingThePasswordAndNotShowingIt() throws IOException {
         String wrong = "not-" + PASSWORD;
@@ -136,11 +153,21 @@ class NacosRegistryIT {
 
     /** The shipped echo plan through Nacos at {@code address}, as {@link NacosServer#ADMIN} with {@code password}. */
     private static LabPlanRun run(Path out, String address, String password) throws IOException {
+        return run("dubbo-echo-1k", out, address, password, Map.of());
+    }
+
+    /**
+     * {@code plan} through Nacos at {@code address}, as {@link NacosServer#ADMIN} with {@code password}, with
+     * {@code more} properties over {@link #RUN_PROPERTIES}.
+     */
+    private static LabPlanRun run(String plan, Path out, String address, String password, Map<String, String> more)
+            throws IOException {
         Files.createDirectories(out);
         Path credentials = out.resolve("nacos.properties");
         Files.writeString(credentials, "dubbo.username=" + NacosServer.ADMIN + "\ndubbo.password=" + password + "\n");
         Map<String, String> properties = new LinkedHashMap<>(RUN_PROPERTIES);
         properties.put("dubbo.address", address);
-        return LabPlanRun.run(host, "dubbo-echo-1k", out, properties, List.of("-q", credentials.toString()), "");
+        properties.putAll(more);
+        return LabPlanRun.run(host, plan, out, properties, List.of("-q", credentials.toString()), "");
     }
 }

@@ -155,14 +155,12 @@ public final class DubboServiceClient extends SharedConsumerClient {
             signature = new MethodSignature(request.method(), request.parameterTypes(), "");
             return;
         }
-        if (settings.direct() || settings.nacos()) {
+        if (settings.direct()) {
             if (arity > 0) {
-                throw BadParameterException.of(DubboServiceRequest.PARAMETER_TYPES, "", settings.nacos()
-                        ? "is empty, and the service's metadata is read from ZooKeeper only, not yet from the Nacos "
-                                + settings.registryHostPort()
-                        : "is empty, and the direct address " + settings.address() + " has no registry to read the "
-                                + "service's metadata from",
-                        "the parameter types, comma-separated (e.g. long,java.math.BigDecimal), or a zookeeper:// address");
+                throw BadParameterException.of(DubboServiceRequest.PARAMETER_TYPES, "", "is empty, and the direct "
+                                + "address " + settings.address() + " has no registry to read the service's metadata from",
+                        "the parameter types, comma-separated (e.g. long,java.math.BigDecimal), or a zookeeper:// or "
+                                + "nacos:// address");
             }
             typing = new GenericArguments(ServiceDefinition.NONE, settings.serialization());
             signature = new MethodSignature(request.method(), java.util.List.of(), "");

@@ -1,10 +1,14 @@
 package io.rpcbench.sampler.dubbo;
 
+import com.alibaba.nacos.api.NacosFactory;
 import com.alibaba.nacos.api.PropertyKeyConst;
+import com.alibaba.nacos.api.config.ConfigService;
 import com.alibaba.nacos.api.exception.NacosException;
 import com.alibaba.nacos.api.naming.NamingFactory;
 import com.alibaba.nacos.api.naming.NamingService;
+import com.alibaba.nacos.api.naming.pojo.Instance;
 import io.rpcbench.sampler.call.BadParameterException;
+import io.rpcbench.sampler.json.ServiceDefinition;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,14 +17,19 @@ import java.util.TreeSet;
 
 /**
  * What a Nacos registry holds in the namespace and registry group a consumer reads ({@link RegistryAccess}), read with
- * Nacos's own client, to say why a call found no provider: Dubbo names an interface-level registration
- * {@code providers:INTERFACE:VERSION:GROUP}, an application-level one by its application's name.
+ * Nacos's own client: whether the user may read it at all, a service's definition (its methods' parameter types,
+ * from Dubbo's metadata report), and why a call found no provider. Dubbo names an interface-level registration
+ * {@code providers:INTERFACE:VERSION:GROUP}, an application-level one by its application's name. Each read opens a
+ * client and shuts it down; {@link RegistryMetadata} shares reads between the threads that ask at once.
  */
 final class NacosServices {
 
     /** Nacos's answer to a request whose user or password it does not accept. */
     private static final int FORBIDDEN = 403;
     private static final int PAGE = 1000;
+    private static final String DEFAULT_GROUP = "DEFAULT_GROUP";
+    /** Dubbo's metadata report's group in Nacos when its URL names none. */
+    private static final String METADATA_GROUP = "dubbo";
 
     private NacosServices() {}
 
@@ -50,7 +59,7 @@ final class NacosServices {
                 + settings.version()) + (settings.group().isEmpty() ? "" : " group " + settings.group());
         String where = where(settings);
         List<String> services = services(settings, where);
-        String name = "providers:" + settings.interfaceName() + ":" + settings.version() + ":" + settings.group();
+        String name = serviceName(settings);
         if (services.contains(name)) {
             return;
         }
@@ -68,22 +77,64 @@ final class NacosServices {
                 "an interface, version and group registered there, or the namespace and registry group it is in");
     }
 
+    /**
+     * The definition a provider of {@code settings}'s interface, version and group published in Nacos (Dubbo's metadata
+     * report, config data id {@code INTERFACE:VERSION:GROUP:provider:APPLICATION}, in the registry group when the
+     * provider's metadata report shares the registry's URL, else Dubbo's default group {@code dubbo}), the application
+     * named by the provider's registration.
+     *
+     * @throws NoProviderException   when no instance of the interface, version and group is registered now
+     * @throws BadParameterException when its application published no definition there, or Nacos refuses the user
+     * @throws IOException           when Nacos cannot be read
+     */
+    static ServiceDefinition definition(DubboSettings settings) throws IOException {
+        String where = where(settings);
+        RegistryAccess access = settings.access();
+        String service = serviceName(settings);
+        return inNacos(settings, where, (naming, properties) -> {
+            List<Instance> instances = naming.getAllInstances(service, group(access));
+            String application = instances.stream().map(instance -> instance.getMetadata().get("application"))
+                    .filter(name -> name != null && !name.isEmpty()).findFirst().orElse(null);
+            if (application == null) {
+                explainNoProvider(settings); // throws: the service is not registered there
+                throw new NoProviderException("no instance of " + service + " in " + where + " names its "
+                        + "application now, so its metadata cannot be found");
+            }
+            String dataId = settings.interfaceName() + ":" + settings.version() + ":" + settings.group() + ":provider:"
+                    + application;
+            List<String> groups = access.group().isEmpty() || access.group().equals(METADATA_GROUP)
+                    ? List.of(METADATA_GROUP) : List.of(access.group(), METADATA_GROUP);
+            ConfigService config = NacosFactory.createConfigService(properties);
+            try {
+                for (String group : groups) {
+                    String json = config.getConfig(dataId, group, Math.max(settings.timeoutMs(), 1000));
+                    if (json != null && !json.isBlank()) {
+                        return ServiceDefinition.parse(json);
+                    }
+                }
+            } finally {
+                config.shutDown();
+            }
+            throw BadParameterException.of(DubboServiceRequest.PARAMETER_TYPES, "", "is empty, and the provider "
+                    + "application '" + application + "' published no metadata in " + where + " (config data id "
+                    + dataId + ", group " + String.join(" or ", groups) + ")", "the parameter types, "
+                    + "comma-separated (the provider's metadata report may be elsewhere)");
+        });
+    }
+
+    /** Dubbo's name of an interface-level registration in Nacos. */
+    private static String serviceName(DubboSettings settings) {
+        return "providers:" + settings.interfaceName() + ":" + settings.version() + ":" + settings.group();
+    }
+
+    private static String group(RegistryAccess access) {
+        return access.group().isEmpty() ? DEFAULT_GROUP : access.group();
+    }
+
     /** The service names in the namespace and group, sorted. */
     private static List<String> services(DubboSettings settings, String where) throws IOException {
-        RegistryAccess access = settings.access();
-        Properties properties = new Properties();
-        properties.setProperty(PropertyKeyConst.SERVER_ADDR, settings.registryHostPort());
-        if (!access.namespace().isEmpty()) {
-            properties.setProperty(PropertyKeyConst.NAMESPACE, access.namespace());
-        }
-        if (access.authenticated()) {
-            properties.setProperty(PropertyKeyConst.USERNAME, access.username());
-            properties.setProperty(PropertyKeyConst.PASSWORD, access.password());
-        }
-        String group = access.group().isEmpty() ? "DEFAULT_GROUP" : access.group();
-        NamingService naming = null;
-        try {
-            naming = NamingFactory.createNamingService(properties);
+        String group = group(settings.access());
+        return inNacos(settings, where, (naming, properties) -> {
             TreeSet<String> names = new TreeSet<>();
             int page = 1;
             while (true) {
@@ -94,6 +145,30 @@ final class NacosServices {
                 }
                 page++;
             }
+        });
+    }
+
+    /** A read of Nacos, given its naming client and the properties that made it (for a config client). */
+    private interface NacosRead<T> {
+        T read(NamingService naming, Properties properties) throws NacosException, IOException;
+    }
+
+    /** Runs {@code read} with a naming client of {@code settings}'s Nacos, namespace and user, then shuts it down. */
+    private static <T> T inNacos(DubboSettings settings, String where, NacosRead<T> read) throws IOException {
+        RegistryAccess access = settings.access();
+        Properties properties = new Properties();
+        properties.setProperty(PropertyKeyConst.SERVER_ADDR, settings.registryHostPort());
+        if (!access.namespace().isEmpty()) {
+            properties.setProperty(PropertyKeyConst.NAMESPACE, access.namespace());
+        }
+        if (access.authenticated()) {
+            properties.setProperty(PropertyKeyConst.USERNAME, access.username());
+            properties.setProperty(PropertyKeyConst.PASSWORD, access.password());
+        }
+        NamingService naming = null;
+        try {
+            naming = NamingFactory.createNamingService(properties);
+            return read.read(naming, properties);
         } catch (NacosException e) {
             if (e.getErrCode() == FORBIDDEN) {
                 throw BadParameterException.of(access.authenticated() ? RegistryAccess.PASSWORD

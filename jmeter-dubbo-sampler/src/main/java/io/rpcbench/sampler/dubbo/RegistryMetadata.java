@@ -64,7 +64,7 @@ public final class RegistryMetadata {
      * @throws IOException           when the definition cannot be read
      */
     public static ServiceDefinition definition(DubboSettings settings) throws IOException, InterruptedException {
-        return definition(settings, RegistryMetadata::read);
+        return definition(settings, settings.nacos() ? NacosServices::definition : RegistryMetadata::read);
     }
 
     /** How a definition is read: from ZooKeeper, or in tests from a fake. */

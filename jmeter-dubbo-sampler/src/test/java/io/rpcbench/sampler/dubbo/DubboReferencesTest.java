@@ -48,6 +48,18 @@ class DubboReferencesTest {
         }
     }
 
+    /** A Nacos that is down when the consumer is built fails it naming the registry as the user wrote it. */
+    @Test
+    void aNacosDownAtTheStartFailsTheConsumerNamingIt() {
+        String address = "nacos://127.0.0.1:" + LoopbackProviders.freePort() + "?namespace=bench";
+
+        Throwable failure = catchThrowable(() -> DubboReferences.acquire(settings(address), EchoService.class));
+
+        assertThat(failure).isInstanceOf(RegistryUnreachableException.class)
+                .hasMessage("registry " + address + " not reachable");
+        assertThat(DubboReferences.liveConsumers()).isZero();
+    }
+
     /**
      * A registry that accepts connections but never answers (a ZooKeeper too slow, or not one) passes the reachability
      * check and fails the look-up of the provider's application: no Dubbo model may be left behind, neither the
