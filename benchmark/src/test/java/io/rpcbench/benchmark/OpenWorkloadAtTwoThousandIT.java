@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Issue 25's figures, in {@code ./run-tests --full} only: the open-model 1k plans at 2,000 arrivals a second for 30 s
- * (after a 15 s warm-up). Checked: as many samples as arrivals, none failed after the warm-up (a dropped arrival is
+ * (after a 30 s warm-up). Checked: as many samples as arrivals, none failed after the warm-up (a dropped arrival is
  * not a failure), JMeter's threads in the hundreds at most, the run ends on time ({@link OpenWorkloadIT#checkArrivals}),
  * and the p99 after the first 10 s of the window at most {@value #P99_MS} ms (issue 25). Printed: that p99, the
  * window's and the whole run's (the warm-up's arrivals, which wait for the consumer's set-up, included). Alone
@@ -30,7 +30,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 class OpenWorkloadAtTwoThousandIT {
 
     private static final int RATE = 2_000;
-    private static final int WARMUP_SECONDS = 15;
+    /**
+     * A fresh provider and a fresh JMeter at 2,000 arrivals a second compile for about 30 s on 2 vCPUs (p99 per 5 s
+     * still falling from 9 to 2-3 ms between 15 and 30 s): after a 15 s warm-up the p99 of the window's last 20 s was
+     * 2.8-6.4 ms from run to run.
+     */
+    private static final int WARMUP_SECONDS = 30;
     private static final int MEASURED_SECONDS = 30;
     private static final double P99_MS = 5;
 
@@ -42,7 +47,17 @@ class OpenWorkloadAtTwoThousandIT {
     @BeforeAll
     static void startProvider() throws Exception {
         assumeThat(TestVolume.full()).as("./run-tests --full only").isTrue();
-        provider = ProviderProcess.start(Plans.LAYOUT, List.of(), dir.resolve("provider.log"));
+        // Not the tests' C1-only provider (rpcbench.child.jvm.options): a rate held is a claim about the provider as
+        // ./run-benchmark runs it, with its full JIT. With C1 only, dubbo-echo-1k-open's p99 here was 8-12 ms.
+        String testOptions = System.getProperty(ProjectLayout.CHILD_JVM_OPTIONS);
+        System.clearProperty(ProjectLayout.CHILD_JVM_OPTIONS);
+        try {
+            provider = ProviderProcess.start(Plans.LAYOUT, List.of(), dir.resolve("provider.log"));
+        } finally {
+            if (testOptions != null) {
+                System.setProperty(ProjectLayout.CHILD_JVM_OPTIONS, testOptions);
+            }
+        }
     }
 
     @AfterAll
