@@ -156,6 +156,17 @@ public final class BenchmarkCommand implements Callable<Integer> {
                     + "several. --scenarios lists each scenario's parameters.")
     private Map<String, String> scenarioParameters = new LinkedHashMap<>();
 
+    @Option(names = "--registry", paramLabel = "URL",
+            description = "A registry you run, for the providers to register in and the Dubbo plans to find them "
+                    + "through, instead of an embedded ZooKeeper: zookeeper://host:port, or "
+                    + "nacos://host:port[?namespace=ID&group=GROUP]. With --plan, --capacity or seed-003.")
+    private String registry;
+
+    @Option(names = "--registry-username", paramLabel = "USER",
+            description = "The --registry Nacos's user, when it authenticates; the password comes from the "
+                    + "environment variable " + ExternalRegistry.PASSWORD_VARIABLE + " and is never printed.")
+    private String registryUsername;
+
     @Option(names = "--hosts", paramLabel = "TOPOLOGY",
             description = "Run on a lab of hosts on this machine (network namespaces on 198.18.0.0/24, needs root): "
                     + "PROVIDERSxGENERATORS, e.g. 2x2, or seed-000 (2x2) or seed-003 (1x3). Each provider host runs "
@@ -245,6 +256,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
         }
         Optional<Scenario> scenario = plans != null && !plans.isEmpty() ? Optional.empty()
                 : Optional.of(scenario(scenarioName != null ? scenarioName : Scenarios.DEFAULT));
+        Optional<ExternalRegistry> external = externalRegistry(scenario);
         if (!scenarioParameters.isEmpty()) {
             requireKnownParameters(scenario);
             cells(scenario, full ? Length.FULL : Length.SHORT); // a value it cannot use: bad usage before anything runs
@@ -321,6 +333,10 @@ public final class BenchmarkCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--" + e.getMessage());
         }
+        if (topology.isPresent() && external.isPresent()) {
+            throw new ParameterException(spec.commandLine(), "--registry and --hosts " + hosts + ": the lab's "
+                    + "providers register in a ZooKeeper of the lab; expected one of them");
+        }
         if (topology.isPresent() && !LabNetwork.isRoot()) {
             throw new ParameterException(spec.commandLine(), "--hosts " + hosts + " makes network namespaces, which "
                     + "needs root; run it as root (e.g. sudo ./run-benchmark --hosts " + hosts + ")");
@@ -334,13 +350,15 @@ public final class BenchmarkCommand implements Callable<Integer> {
         boolean terminal = isTerminal();
         int progressEvery = progressSeconds > 0 ? progressSeconds : terminal ? 5 : 30;
         if (capacity) {
-            return capacitySearch(layout, results, out, terminal, progressEvery, planProperties, topology, thresholds);
+            return capacitySearch(layout, results, out, terminal, progressEvery, planProperties, topology, thresholds,
+                    external);
         }
         List<Cell> cells = withOverrides(chosenCells(scenario, cells(scenario, full ? Length.FULL : Length.SHORT)));
         ScenarioRunner scenarioRunner = new ScenarioRunner(layout, results, out, terminal, progressEvery,
                 rampupSeconds, planProperties, !noJMeterDashboards, cells, scenario, title(scenario, cells, thinkTimeMs == null ? 0 : thinkTimeMs));
         this.runner = scenarioRunner;
         try (RunSite site = topology.isPresent() ? LabSite.start(layout, topology.get(), results, out)
+                : external.isPresent() ? LocalSite.start(layout, results, out, external)
                 : scenarioSite(scenario, layout, results, out)) {
             scenarioRunner.run(site);
             site.report(out);
@@ -351,8 +369,8 @@ public final class BenchmarkCommand implements Callable<Integer> {
 
     /** {@code --capacity}: each plan's search, then the summary, the search's table and the dashboard. */
     private int capacitySearch(ProjectLayout layout, Path results, PrintWriter out, boolean terminal, int progressEvery,
-            Map<String, String> planProperties, Optional<Topology> topology, List<Threshold> thresholds)
-            throws IOException {
+            Map<String, String> planProperties, Optional<Topology> topology, List<Threshold> thresholds,
+            Optional<ExternalRegistry> external) throws IOException {
         String conditions = slo != null ? slo : CapacitySearch.DEFAULT_SLO;
         Stop.Timed stop = Stop.timed(warmupSeconds != null ? warmupSeconds : CAPACITY_WARMUP_SECONDS,
                 durationSeconds != null ? durationSeconds : CAPACITY_MEASURED_SECONDS);
@@ -370,7 +388,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
         }
         this.runner = scenarioRunner;
         try (RunSite site = topology.isPresent() ? LabSite.start(layout, topology.get(), results, out)
-                : LocalSite.start(layout, results, out)) {
+                : LocalSite.start(layout, results, out, external)) {
             search.run(site);
             site.report(out);
         }
@@ -378,6 +396,31 @@ public final class BenchmarkCommand implements Callable<Integer> {
         this.capacityResult = search;
         int exit = scenarioRunner.report();
         return thresholds.isEmpty() ? exit : judge(thresholds, exit, results, out);
+    }
+
+    /**
+     * {@code --registry} and {@code --registry-username}, read: only for plans and seed 003, whose set-ups are the
+     * provider app's own (other scenarios' extra processes find their providers in the embedded ZooKeeper).
+     */
+    private Optional<ExternalRegistry> externalRegistry(Optional<Scenario> scenario) {
+        if (registry == null) {
+            if (registryUsername != null) {
+                throw new ParameterException(spec.commandLine(), "--registry-username is the user of a --registry, "
+                        + "and none is given; expected --registry nacos://host:port with it");
+            }
+            return Optional.empty();
+        }
+        if (scenario.isPresent() && !scenario.get().name().equals(Scenarios.DEFAULT)) {
+            throw new ParameterException(spec.commandLine(), "--registry runs plans (--plan, --capacity) or "
+                    + Scenarios.DEFAULT + " through your registry, and --scenario " + scenario.get().name()
+                    + " starts processes of its own that use the embedded ZooKeeper; expected --plan or "
+                    + Scenarios.DEFAULT);
+        }
+        try {
+            return Optional.of(ExternalRegistry.parse(registry, registryUsername, System.getenv()));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 
     /** The steps of the last {@code --capacity} search; null before one: for tests. */

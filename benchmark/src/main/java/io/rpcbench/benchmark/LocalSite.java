@@ -4,10 +4,13 @@ import io.rpcbench.benchmark.scenario.CellSetup;
 import io.rpcbench.benchmark.scenario.ExtraProcess;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The main job's default site: the provider (embedded ZooKeeper, Dubbo, Thrift) and an agent on loopback, and the
@@ -28,21 +31,49 @@ final class LocalSite implements RunSite {
     /** What runs now; null when nothing does (a start failed), so that the next cell starts afresh. */
     private CellSetup running;
     private int starts;
+    /** The user's registry the providers register in ({@code --registry}), else empty: an embedded ZooKeeper. */
+    private final Optional<ExternalRegistry> registry;
+    /** JMeter's properties file with the registry's user and password (owner-only, deleted on close), or null. */
+    private final Path credentials;
 
-    private LocalSite(ProjectLayout layout, Path results, PrintWriter out, AgentProcess agent) {
+    private LocalSite(ProjectLayout layout, Path results, PrintWriter out, AgentProcess agent,
+            Optional<ExternalRegistry> registry, Path credentials) {
         this.layout = layout;
         this.results = results;
         this.out = out;
         this.agent = agent;
+        this.registry = registry;
+        this.credentials = credentials;
     }
 
     /** Starts the agent; {@link #prepare} starts the provider the first cell needs. */
     static LocalSite start(ProjectLayout layout, Path results, PrintWriter out) throws IOException {
+        return start(layout, results, out, Optional.empty());
+    }
+
+    /**
+     * {@link #start(ProjectLayout, Path, PrintWriter)} with the providers registered in {@code registry} when given,
+     * instead of an embedded ZooKeeper.
+     */
+    static LocalSite start(ProjectLayout layout, Path results, PrintWriter out, Optional<ExternalRegistry> registry)
+            throws IOException {
         out.printf("Starting a server agent on 127.0.0.1 ...%n");
         out.flush();
         AgentProcess agent = AgentProcess.start(layout, results.resolve("agent.log"));
         out.printf("Agent ready (pid %d): %s%n", agent.pid(), agent.tcp());
-        return new LocalSite(layout, results, out, agent);
+        Path credentials = null;
+        Optional<String> text = registry.flatMap(ExternalRegistry::jmeterCredentials);
+        try {
+            if (text.isPresent()) {
+                credentials = Files.createTempFile("rpcbench-registry-", ".properties",
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                Files.writeString(credentials, text.get());
+            }
+        } catch (IOException | RuntimeException e) {
+            agent.close();
+            throw e;
+        }
+        return new LocalSite(layout, results, out, agent, registry, credentials);
     }
 
     @Override
@@ -53,10 +84,12 @@ final class LocalSite implements RunSite {
         stopProcesses();
         starts++;
         String suffix = starts == 1 ? "" : "-" + starts;
-        out.printf("Starting the set-up the next cell needs: %s (embedded ZooKeeper, on 127.0.0.1) ...%n",
-                setup.describe());
+        out.printf("Starting the set-up the next cell needs: %s (%s, on 127.0.0.1) ...%n", setup.describe(),
+                registry.map(external -> "registered in " + external).orElse("embedded ZooKeeper"));
         out.flush();
-        provider = ProviderProcess.start(layout, setup.providerOptions(), results.resolve("provider" + suffix + ".log"));
+        Path log = results.resolve("provider" + suffix + ".log");
+        provider = registry.isPresent() ? ProviderProcess.startRegistered(layout, setup.providerOptions(),
+                registry.get(), log) : ProviderProcess.start(layout, setup.providerOptions(), log);
         out.printf("Provider ready (pid %d): %s%n", provider.pid(), provider.endpoints().endpoints());
         try {
             startMoreProviders(setup, suffix);
@@ -79,15 +112,22 @@ final class LocalSite implements RunSite {
      * options, registered in the first provider's ZooKeeper ({@code --registry}), on free loopback ports.
      */
     private void startMoreProviders(CellSetup setup, String suffix) throws IOException {
-        String registry = "zookeeper://" + provider.endpoints().zookeeper().orElseThrow(
-                () -> new IllegalStateException("the provider announced no ZooKeeper: " + provider.endpoints()));
         for (int i = 2; i <= setup.providers(); i++) {
-            List<String> options = new ArrayList<>(setup.providerOptions());
-            options.addAll(List.of("--registry", registry));
-            ProviderProcess more = ProviderProcess.start(layout, options,
-                    results.resolve("provider" + suffix + "-" + i + ".log"));
+            Path log = results.resolve("provider" + suffix + "-" + i + ".log");
+            ProviderProcess more;
+            String where;
+            if (registry.isPresent()) {
+                more = ProviderProcess.startRegistered(layout, setup.providerOptions(), registry.get(), log);
+                where = registry.get().toString();
+            } else {
+                where = "zookeeper://" + provider.endpoints().zookeeper().orElseThrow(
+                        () -> new IllegalStateException("the provider announced no ZooKeeper: " + provider.endpoints()));
+                List<String> options = new ArrayList<>(setup.providerOptions());
+                options.addAll(List.of("--registry", where));
+                more = ProviderProcess.start(layout, options, log);
+            }
             moreProviders.add(more);
-            out.printf("Provider %d ready (pid %d, registered in %s): %s%n", i, more.pid(), registry,
+            out.printf("Provider %d ready (pid %d, registered in %s): %s%n", i, more.pid(), where,
                     more.endpoints().endpoints());
         }
     }
@@ -122,6 +162,9 @@ final class LocalSite implements RunSite {
                     + "prepare() to have started one");
         }
         run.properties(provider.planProperties()).properties(agent.planProperties(provider.pid()));
+        if (credentials != null) {
+            run.userPropertiesFile(credentials);
+        }
         extras.forEach(extra -> run.properties(extra.planProperties()));
         return run.properties(plan);
     }
@@ -145,7 +188,18 @@ final class LocalSite implements RunSite {
         try {
             agent.close();
         } finally {
-            stopProcesses();
+            try {
+                stopProcesses();
+            } finally {
+                if (credentials != null) {
+                    try {
+                        Files.deleteIfExists(credentials);
+                    } catch (IOException e) {
+                        out.printf("could not delete %s, which holds the registry's password: %s%n", credentials,
+                                e.getMessage());
+                    }
+                }
+            }
         }
     }
 }

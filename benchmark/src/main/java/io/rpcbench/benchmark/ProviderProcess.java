@@ -26,10 +26,13 @@ public final class ProviderProcess implements AutoCloseable {
 
     private final ChildProcess process;
     private final ProviderEndpoints endpoints;
+    /** The registry the provider was told to register in, else empty (its embedded ZooKeeper). */
+    private final Optional<ExternalRegistry> registry;
 
-    private ProviderProcess(ChildProcess process, ProviderEndpoints endpoints) {
+    private ProviderProcess(ChildProcess process, ProviderEndpoints endpoints, Optional<ExternalRegistry> registry) {
         this.process = process;
         this.endpoints = endpoints;
+        this.registry = registry;
     }
 
     /**
@@ -65,18 +68,39 @@ public final class ProviderProcess implements AutoCloseable {
      */
     public static ProviderProcess start(ProjectLayout layout, Ports ports, List<String> extraOptions, Path log)
             throws IOException {
+        return start(layout, ports, extraOptions, Optional.empty(), log);
+    }
+
+    /**
+     * Starts the provider on free loopback ports, registered in {@code registry} (its user and password given as the
+     * provider app takes them), and waits for its ready line.
+     *
+     * @throws IllegalStateException when it exits or is not ready in time; it is stopped then
+     */
+    public static ProviderProcess startRegistered(ProjectLayout layout, List<String> extraOptions,
+            ExternalRegistry registry, Path log) throws IOException {
+        return start(layout, new Ports(0, 0, 0), extraOptions, Optional.of(registry), log);
+    }
+
+    private static ProviderProcess start(ProjectLayout layout, Ports ports, List<String> extraOptions,
+            Optional<ExternalRegistry> registry, Path log) throws IOException {
         List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString()));
         command.addAll(ProjectLayout.childJvmOptions());
+        command.addAll(List.of("-jar", layout.providerJar().toString()));
+        if (registry.isPresent()) {
+            command.addAll(registry.get().providerOptions());
+        } else {
+            command.addAll(List.of("--zookeeper-port", Integer.toString(ports.zookeeper())));
+        }
         command.addAll(List.of(
-                "-jar", layout.providerJar().toString(),
-                "--zookeeper-port", Integer.toString(ports.zookeeper()),
                 "--dubbo-port", Integer.toString(ports.dubbo()),
                 "--thrift-port", Integer.toString(ports.thrift())));
         command.addAll(extraOptions);
-        ChildProcess process = ChildProcess.start("provider", command, Map.of(), log);
+        ChildProcess process = ChildProcess.start("provider", command,
+                registry.map(ExternalRegistry::providerEnvironment).orElse(Map.of()), log);
         try {
             String ready = process.awaitLine(line -> line.startsWith(ProviderEndpoints.READY_PREFIX), READY_DEADLINE);
-            return new ProviderProcess(process, ProviderEndpoints.parse(ready));
+            return new ProviderProcess(process, ProviderEndpoints.parse(ready), registry);
         } catch (RuntimeException e) {
             process.stop();
             throw e;
@@ -98,10 +122,11 @@ public final class ProviderProcess implements AutoCloseable {
      * them ({@code --user-service}: {@code user-dubbo-hessian2.address=dubbo://127.0.0.1:P}, ...).
      */
     public Map<String, String> planProperties() {
-        String zookeeper = endpoints.zookeeper().orElseThrow(() -> new IllegalStateException("no zookeeper endpoint"));
+        String dubboAddress = registry.map(ExternalRegistry::address).orElseGet(() -> "zookeeper://"
+                + endpoints.zookeeper().orElseThrow(() -> new IllegalStateException("no zookeeper endpoint")));
         String thrift = endpoints.thrift().orElseThrow(() -> new IllegalStateException("no thrift endpoint"));
         Map<String, String> properties = new LinkedHashMap<>(Map.of(
-                "dubbo.address", "zookeeper://" + zookeeper,
+                "dubbo.address", dubboAddress,
                 "thrift.host", thrift.substring(0, thrift.lastIndexOf(':')),
                 "thrift.port", Integer.toString(ProviderEndpoints.port(thrift))));
         endpoints.rest().ifPresent(rest -> {

@@ -1,6 +1,7 @@
 package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.rpcbench.benchmark.lab.LabHost;
 import io.rpcbench.benchmark.lab.LabNetwork;
@@ -136,6 +137,47 @@ class NacosRegistryIT {
         assertThat(run.sockets()).as("JMeter's connections to the provider")
                 .noneMatch(socket -> socket.remote().endsWith(":" + providerPort));
         run.assertOnLoopback();
+    }
+
+    /**
+     * {@code run-benchmark --registry nacos://... --registry-username ...} (the benchmark jar, in the lab host, as the
+     * user runs it beside their Nacos): its provider registers in a namespace of its own, the plan finds it through
+     * Nacos, every call passes and is answered on loopback by that provider, and the password is in none of the run's
+     * files. In {@code ./run-tests --full} only (about 40 s more).
+     */
+    @Test
+    void runBenchmarkRunsThePlanThroughTheUsersNacos() throws IOException {
+        assumeThat(TestVolume.full()).as("./run-tests --full only").isTrue();
+        Path results = dir.resolve("job");
+        List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString()));
+        command.addAll(ProjectLayout.childJvmOptions());
+        command.addAll(List.of("-jar", Plans.LAYOUT.projectDir().resolve("benchmark/target/rpcbench-benchmark.jar")
+                .toString(), "--project-dir", Plans.LAYOUT.projectDir().toString(), "--plan", "dubbo-echo-1k",
+                "--threads", "2", "--warmup", "2", "--duration", "4", "--no-jmeter-dashboards", "--progress", "1",
+                "--results", results.toString(), "--registry", "nacos://127.0.0.1:" + nacos.port()
+                        + "?namespace=rpcbench-job&group=" + GROUP, "--registry-username", NacosServer.ADMIN));
+        String output;
+        try (ChildProcess job = ChildProcess.start("run-benchmark", host.command(command),
+                Map.of(ExternalRegistry.PASSWORD_VARIABLE, PASSWORD), dir.resolve("job.out"))) {
+            int exit = job.awaitExit(Duration.ofMinutes(3));
+            output = Files.readString(dir.resolve("job.out"));
+            assertThat(exit).as("run-benchmark's exit code; its output:%n%s", output).isZero();
+        }
+        String ready = output.lines().filter(line -> line.startsWith("Provider ready")).findFirst().orElseThrow();
+        int port = ProviderEndpoints.port(ready.replaceFirst(".*dubbo=(dubbo://[0-9.:]+).*", "$1"));
+        assertThat(output).contains("registered in nacos://127.0.0.1:" + nacos.port())
+                .doesNotContain(PASSWORD);
+        List<io.rpcbench.reports.JtlSample> samples = Plans.samples(results.resolve("dubbo-echo-1k/dubbo-echo-1k.jtl"));
+        assertThat(samples).isNotEmpty().allSatisfy(sample -> {
+            assertThat(sample.success()).as("%s %s", sample.responseCode(), sample.responseMessage()).isTrue();
+            assertThat(sample.url()).isEqualTo("dubbo://127.0.0.1:" + port);
+        });
+        try (var files = Files.walk(results)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                assertThat(Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1)).as("%s", file)
+                        .doesNotContain(PASSWORD);
+            }
+        }
     }
 
     private static void assertEverySampleFailed(LabPlanRun run, String... named) {
