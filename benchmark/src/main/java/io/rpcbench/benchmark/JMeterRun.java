@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import java.util.function.UnaryOperator;
@@ -66,6 +68,10 @@ public final class JMeterRun {
     private final Map<String, String> properties = new TreeMap<>();
     private boolean dashboard = true;
     private String jvmArgs = "";
+    /** What JMeter prints when its heap is exhausted. */
+    private static final String OUT_OF_MEMORY = "java.lang.OutOfMemoryError";
+    /** A properties file JMeter reads besides its own ({@code -q}), e.g. credentials, which -J would log. */
+    private Path userPropertiesFile;
     private Consumer<String> output = line -> { };
     private UnaryOperator<List<String>> launcher = UnaryOperator.identity();
     private List<String> remoteEngines = List.of();
@@ -91,6 +97,15 @@ public final class JMeterRun {
      */
     public JMeterRun properties(Map<String, String> values) {
         properties.putAll(values);
+        return this;
+    }
+
+    /**
+     * A properties file for JMeter to read ({@code -q}), for properties that must not appear in its command line or
+     * log, as every {@code -J} does (JMeter logs "Setting JMeter property"): e.g. a registry's password.
+     */
+    public JMeterRun userPropertiesFile(Path file) {
+        this.userPropertiesFile = file;
         return this;
     }
 
@@ -209,6 +224,9 @@ public final class JMeterRun {
         if (dashboard) {
             command.addAll(List.of("-e", "-o", outputDir.resolve("dashboard").toString()));
         }
+        if (userPropertiesFile != null) {
+            command.addAll(List.of("-q", userPropertiesFile.toString()));
+        }
         // Else the collector writes perfmon.jtl into JMeter's working directory, shared by every run.
         if (!properties.containsKey(PERFMON_FILE)) {
             command.add("-J" + PERFMON_FILE + "=" + perfmon());
@@ -240,9 +258,23 @@ public final class JMeterRun {
         }
         Map<String, String> environment = jvmArgs.isEmpty() ? Map.of("JAVA_HOME", ProjectLayout.javaHome())
                 : Map.of("JAVA_HOME", ProjectLayout.javaHome(), "JVM_ARGS", jvmArgs);
+        // A JMeter out of heap (e.g. the Open Model Thread Group's threads at a rate beyond the machine) no longer makes
+        // progress and may never exit: it is stopped by its PID as soon as it says so, not at the deadline.
+        AtomicBoolean outOfMemory = new AtomicBoolean();
+        AtomicLong jmeterPid = new AtomicLong();
+        Consumer<String> watched = line -> {
+            if (line.contains(OUT_OF_MEMORY) && outOfMemory.compareAndSet(false, true) && jmeterPid.get() != 0) {
+                ProcessHandle.of(jmeterPid.get()).ifPresent(ProcessHandle::destroyForcibly);
+            }
+            output.accept(line);
+        };
         try (ChildProcess jmeter = ChildProcess.start("jmeter " + planName, launcher.apply(command), environment,
-                outputDir.resolve("jmeter.out"), output)) {
+                outputDir.resolve("jmeter.out"), watched)) {
             pid = jmeter.pid();
+            jmeterPid.set(pid);
+            if (outOfMemory.get()) { // said before its PID was known here
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            }
             // The launcher execs java, so the child is JMeter's JVM itself. A controller of remote engines runs no
             // threads: its CPU says nothing about the load's bound, so it is not read.
             cpu = remoteEngines.isEmpty() ? ProcessCpuTimeline.start(jmeter.pid()) : null;
@@ -254,6 +286,11 @@ public final class JMeterRun {
                 if (cpu != null) {
                     cpu.close();
                 }
+            }
+            if (outOfMemory.get()) {
+                throw new IllegalStateException("JMeter ran out of heap (" + OUT_OF_MEMORY + ") running " + plan
+                        + " and was stopped (pid " + pid + "): the load asked for is beyond what this JMeter can "
+                        + "generate with its heap (HEAP in its launcher); see " + log());
             }
             if (exit != 0) {
                 throw new IllegalStateException("JMeter exited with code " + exit + " running " + plan + "; see "

@@ -1,10 +1,12 @@
 package io.rpcbench.benchmark;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,5 +35,26 @@ class JMeterRunTest {
         JMeterRun run = JMeterRun.of(new ProjectLayout(project), "nope", project.resolve("out"));
         assertThatThrownBy(() -> run.run(Duration.ofSeconds(5)))
                 .hasMessageStartingWith("plan 'nope' not found: ");
+    }
+
+    /**
+     * A JMeter that runs out of heap is stopped by its PID when it says so, not at the deadline, and the failure
+     * says why (a stand-in that prints JMeter's line and would then wait for a minute).
+     */
+    @Test
+    void aJMeterOutOfHeapIsStoppedAtOnceAndSaysSo() throws Exception {
+        Files.createDirectories(project.resolve("test-plans"));
+        Files.writeString(project.resolve("test-plans/echo.jmx"), "<jmeterTestPlan/>");
+        JMeterRun run = JMeterRun.of(new ProjectLayout(project), "echo", project.resolve("out")).dashboard(false)
+                .launchedWith(command -> List.of("sh", "-c",
+                        "echo 'java.lang.OutOfMemoryError: Java heap space'; exec sleep 60"));
+
+        long started = System.nanoTime();
+        assertThatThrownBy(() -> run.run(Duration.ofSeconds(50)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("JMeter ran out of heap (java.lang.OutOfMemoryError)")
+                .hasMessageContaining("was stopped (pid ");
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("before the deadline")
+                .isLessThan(Duration.ofSeconds(30));
     }
 }

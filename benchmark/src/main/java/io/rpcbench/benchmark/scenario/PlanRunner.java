@@ -169,7 +169,10 @@ final class PlanRunner {
         List<CellObserver.Observation> observations = new ArrayList<>();
         run.onStart(pid -> observations.addAll(startObservers(prefix, context)));
         try {
-            runAll(runs, Duration.ofSeconds(2L * (warmup + measured) + rampupSeconds + 600));
+            // An open workload's schedule ends on time whatever the provider does (its plans exit with JMeter):
+            // two minutes for JMeter's start and end; a closed plan's threads may wait out long calls and set-ups.
+            runAll(runs, Duration.ofSeconds(2L * (warmup + measured) + rampupSeconds
+                    + (planProperties.containsKey(OPEN_RATE) ? 120 : 600)));
         } catch (IllegalStateException | IllegalArgumentException failed) { // JMeter's exit code and last lines
             return failed(prefix, failed.getMessage());
         } finally {
