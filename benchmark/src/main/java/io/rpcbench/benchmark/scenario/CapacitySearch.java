@@ -256,8 +256,16 @@ public final class CapacitySearch {
      */
     public List<PageSection> sections() {
         List<List<String>> rows = new ArrayList<>();
+        List<String> broken = new ArrayList<>();
         for (Step step : steps) {
-            List<String> row = new ArrayList<>(List.of(step.plan(), rateText(step.rate())));
+            // held or broke beside the plan, left-aligned, and why a step broke in the notes below: a long reason in a
+            // right-aligned last column pushed the table past the page and "held" out of sight
+            List<String> row = new ArrayList<>(List.of(step.plan(), step.held() ? "held" : "broke",
+                    rateText(step.rate())));
+            if (!step.held()) {
+                broken.add(step.plan() + " at " + rateText(step.rate()) + " arrivals/s broke: "
+                        + step.why().replaceFirst("^[^;]*; ", ""));
+            }
             if (step.figures().isPresent()) {
                 LabelFigures f = step.figures().get();
                 row.addAll(List.of(String.format(Locale.ROOT, "%,.0f", f.tps()), ms(f.p50Ms()), ms(f.p99Ms()),
@@ -266,22 +274,22 @@ public final class CapacitySearch {
             } else {
                 row.addAll(List.of("-", "-", "-", "-", "-"));
             }
-            row.add(step.held() ? "held" : "broke: " + step.why().replaceFirst("^[^;]*; ", ""));
             rows.add(row);
         }
         List<String> notes = new ArrayList<>();
         sustainableRates().forEach((plan, rate) -> notes.add(plan + ": sustainable rate " + (rate.isPresent()
                 ? rateText(rate.getAsDouble()) + " arrivals/s" : "none") + " at " + sloText));
         notes.addAll(comparisons(sustainableRates(), sloText));
+        notes.addAll(broken);
         notes.add("Each step " + stop.warmupSeconds() + " s warm-up, then " + stop.measuredSeconds() + " s measured; "
                 + "a step holds when " + sloText + ", under " + (int) ERROR_LIMIT_PERCENT + " % of calls fail and "
                 + "the calls follow the rate (none dropped at max_in_flight).");
         TableSection table = new TableSection("capacity", "Capacity at " + sloText,
-                List.of(List.of(new TableSection.Heading("plan", 1), new TableSection.Heading("arrivals/s", 1),
-                        new TableSection.Heading("calls/s", 1), new TableSection.Heading("p50 ms", 1),
-                        new TableSection.Heading("p99 ms", 1), new TableSection.Heading("errors %", 1),
-                        new TableSection.Heading("dropped", 1), new TableSection.Heading("step", 1))),
-                1, rows, notes);
+                List.of(List.of(new TableSection.Heading("plan", 1), new TableSection.Heading("step", 1),
+                        new TableSection.Heading("arrivals/s", 1), new TableSection.Heading("calls/s", 1),
+                        new TableSection.Heading("p50 ms", 1), new TableSection.Heading("p99 ms", 1),
+                        new TableSection.Heading("errors %", 1), new TableSection.Heading("dropped", 1))),
+                2, rows, notes);
         List<CurveChart.Curve> curves = new ArrayList<>();
         for (String plan : plans) {
             List<CurveChart.Point> points = steps.stream().filter(s -> s.plan().equals(plan) && s.figures().isPresent())

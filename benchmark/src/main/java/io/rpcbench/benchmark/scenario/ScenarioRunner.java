@@ -145,11 +145,11 @@ public final class ScenarioRunner {
                 printedTable.add(table.text());
                 sections.add(table.section());
             }
+            sections.addAll(extraSections); // e.g. a capacity search's verdict, before each step's schedule
             ScheduleSection.of(runs.stream().map(CellRun::outcome).filter(PlanRunner.Measured.class::isInstance)
                     .map(PlanRunner.Measured.class::cast).filter(measured -> measured.schedule().isPresent())
                     .map(measured -> Map.entry(measured.input().name(), measured.schedule().get())).toList())
                     .ifPresent(sections::add);
-            sections.addAll(extraSections);
             return sections;
         });
         DashboardJson.write(data, results.resolve("dashboard.json"));
