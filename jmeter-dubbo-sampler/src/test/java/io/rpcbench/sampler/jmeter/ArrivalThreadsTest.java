@@ -120,51 +120,13 @@ class ArrivalThreadsTest {
         @Override
         protected RpcClient open(String setup) {
             OPEN.incrementAndGet();
-            return new RpcClient() {
-                @Override
-                public Object call() throws InterruptedException {
-                    // As long as a call on loopback: an arrival that ends at once can end before JMeter 5.6.3's Open
-                    // Model Thread Group has recorded it as active, and then stays recorded (and reachable) for good.
-                    Thread.sleep(CALL_MS);
-                    SAMPLES.incrementAndGet();
-                    return "answer";
-                }
-
-                @Override
-                public String mismatch(Object response) {
-                    return null;
-                }
-
-                @Override
-                public long sentBytes() {
-                    return 1;
-                }
-
-                @Override
-                public long receivedBytes(Object response) {
-                    return 1;
-                }
-
-                @Override
-                public String answeredBy() {
-                    return "test://arrival";
-                }
-
-                @Override
-                public String target() {
-                    return "test://arrival";
-                }
-
-                @Override
-                public boolean interrupt() {
-                    return false;
-                }
-
-                @Override
-                public void close() {
-                    OPEN.decrementAndGet();
-                }
-            };
+            return new AnsweringClient("test://arrival", () -> {
+                // As long as a call on loopback: an arrival that ends at once can end before JMeter 5.6.3's Open
+                // Model Thread Group has recorded it as active, and then stays recorded (and reachable) for good.
+                Thread.sleep(CALL_MS);
+                SAMPLES.incrementAndGet();
+                return "answer";
+            }, OPEN::decrementAndGet);
         }
 
         @Override

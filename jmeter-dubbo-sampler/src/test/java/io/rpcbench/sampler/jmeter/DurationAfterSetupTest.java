@@ -100,46 +100,10 @@ class DurationAfterSetupTest {
         @Override
         protected RpcClient open(String setup) {
             pause(SETUP_MS); // the set-up's cost, as a registry look-up would take it
-            return new RpcClient() {
-                @Override
-                public Object call() {
-                    pause(CALL_MS);
-                    return "answer";
-                }
-
-                @Override
-                public String mismatch(Object response) {
-                    return null;
-                }
-
-                @Override
-                public long sentBytes() {
-                    return 1;
-                }
-
-                @Override
-                public long receivedBytes(Object response) {
-                    return 1;
-                }
-
-                @Override
-                public String answeredBy() {
-                    return "test://slow";
-                }
-
-                @Override
-                public String target() {
-                    return "test://slow";
-                }
-
-                @Override
-                public boolean interrupt() {
-                    return false;
-                }
-
-                @Override
-                public void close() {}
-            };
+            return new AnsweringClient("test://slow", () -> {
+                pause(CALL_MS);
+                return "answer";
+            }, () -> { });
         }
 
         @Override
