@@ -1,5 +1,6 @@
 package io.rpcbench.sampler.dubbo;
 
+import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.call.RegistryUnreachableException;
 import io.rpcbench.sampler.call.RunScope;
 import io.rpcbench.sampler.protobuf.JsonPrintCheck;

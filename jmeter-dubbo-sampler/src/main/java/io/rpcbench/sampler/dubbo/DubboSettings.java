@@ -1,5 +1,6 @@
 package io.rpcbench.sampler.dubbo;
 
+import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.echo.DubboLoopback;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.SamplerParameters;
@@ -43,7 +44,7 @@ public record DubboSettings(String address, String protocol, String serializatio
                             String cluster, String loadbalance, int retries, int connections,
                             RegistryAccess access) {
 
-    public static final String ADDRESS = "address";
+    public static final String ADDRESS = RegistryAccess.ADDRESS;
     public static final String PROTOCOL = "protocol";
     public static final String SERIALIZATION = "serialization";
     public static final String VERSION = "version";

@@ -1,5 +1,6 @@
 package io.rpcbench.sampler.dubbo;
 
+import io.rpcbench.sampler.registry.RegistryAccess;
 import com.alibaba.nacos.api.NacosFactory;
 import com.alibaba.nacos.api.PropertyKeyConst;
 import com.alibaba.nacos.api.config.ConfigService;

@@ -1,10 +1,10 @@
 package io.rpcbench.sampler.jmeter;
 
+import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.dubbo.DubboEchoClient;
 import io.rpcbench.sampler.dubbo.DubboSettings;
-import io.rpcbench.sampler.dubbo.RegistryAccess;
 import org.apache.jmeter.config.Arguments;
 
 /**

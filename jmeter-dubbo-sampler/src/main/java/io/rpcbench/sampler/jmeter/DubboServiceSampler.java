@@ -1,11 +1,11 @@
 package io.rpcbench.sampler.jmeter;
 
+import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.dubbo.DubboServiceClient;
 import io.rpcbench.sampler.dubbo.DubboServiceRequest;
 import io.rpcbench.sampler.dubbo.DubboSettings;
-import io.rpcbench.sampler.dubbo.RegistryAccess;
 import io.rpcbench.sampler.dubbo.ProtoStub;
 import io.rpcbench.sampler.dubbo.ProtoStubClient;
 import org.apache.jmeter.config.Arguments;

@@ -1,5 +1,6 @@
 package io.rpcbench.sampler.dubbo;
 
+import io.rpcbench.sampler.registry.RegistryAccess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.dubbo;
+package io.rpcbench.sampler.registry;
 
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.SamplerParameters;
@@ -22,6 +22,8 @@ import java.util.Map;
  */
 public record RegistryAccess(String namespace, String group, String username, String password) {
 
+    /** The sampler parameter of the registry's address, named in the refusal of one carrying credentials. */
+    public static final String ADDRESS = "address";
     public static final String NAMESPACE = "namespace";
     public static final String REGISTRY_GROUP = "registry_group";
     public static final String USERNAME = "username";
@@ -41,11 +43,11 @@ public record RegistryAccess(String namespace, String group, String username, St
      * @throws BadParameterException when one is set for an address that is not {@code nacos://}, when the address's
      *                               query says otherwise than the parameter, or carries credentials
      */
-    static RegistryAccess of(SamplerParameters parameters, URI address, boolean nacos) {
+    public static RegistryAccess of(SamplerParameters parameters, URI address, boolean nacos) {
         Map<String, String> query = query(address);
         if (query.containsKey("password") || query.containsKey("username")) {
             String shown = masked(address);
-            throw BadParameterException.of(DubboSettings.ADDRESS, shown, "carries credentials in its query, where logs "
+            throw BadParameterException.of(ADDRESS, shown, "carries credentials in its query, where logs "
                     + "and results would show them", "the address without them, and the sampler's parameters "
                     + USERNAME + " and " + PASSWORD + " (never printed)");
         }
@@ -107,7 +109,7 @@ public record RegistryAccess(String namespace, String group, String username, St
     }
 
     /** The address without the query keys this holds: what the registry URL keeps of its own. */
-    static String withoutAccessKeys(URI address) {
+    public static String withoutAccessKeys(URI address) {
         List<String> kept = new ArrayList<>();
         query(address).forEach((key, value) -> {
             if (!QUERY_KEYS.contains(key)) {
