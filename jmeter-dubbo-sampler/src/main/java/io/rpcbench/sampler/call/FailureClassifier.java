@@ -65,7 +65,7 @@ public final class FailureClassifier {
 
     /**
      * True when a Dubbo consumer made no call because the registry lists no provider of the service (Dubbo's "No
-     * provider available"): {@code dubbo.RegistryMetadata#explainIfNoProvider} says why.
+     * provider available"): {@code dubbo.RegistryLookups#explainIfNoProvider} says why.
      */
     public static boolean noProvider(RpcException e) {
         return e.isForbidden() && String.valueOf(e.getMessage()).contains("No provider available");

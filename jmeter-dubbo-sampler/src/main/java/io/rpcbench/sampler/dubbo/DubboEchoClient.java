@@ -12,7 +12,7 @@ import org.apache.dubbo.rpc.RpcException;
  *
  * <p>Order of calls: the constructor acquires the shared proxy, {@link #call()} per sample,
  * {@link #close()} releases it. A call that finds no provider in the registry fails naming what the registry serves
- * ({@link RegistryMetadata#explainIfNoProvider}). {@link #interrupt()} cannot cut a Dubbo call short: the call ends by
+ * ({@link RegistryLookups#explainIfNoProvider}). {@link #interrupt()} cannot cut a Dubbo call short: the call ends by
  * its {@code timeout_ms} (see {@link SharedConsumerClient}).
  *
  * <p>Bytes: received bytes are exact for the dubbo protocol, whose codec records the decoded size of
@@ -37,7 +37,7 @@ public final class DubboEchoClient extends SharedConsumerClient {
             return EchoServiceCall.make(service, request);
         } catch (RpcException e) {
             // As the service sampler: the registry says whether it serves the echo service at all, and what else.
-            RegistryMetadata.explainIfNoProvider(settings, e);
+            registry.explainIfNoProvider(settings, e);
             throw e;
         }
     }

@@ -61,6 +61,7 @@ public final class DubboReferences {
     private static final Map<DubboSettings, Shared> SHARED = new HashMap<>();
     private static final Map<DubboSettings, FailedBuild> FAILED = new HashMap<>();
     private static FrameworkModel framework;
+    private static RegistryLookups registryLookups;
 
     private DubboReferences() {}
 
@@ -88,6 +89,9 @@ public final class DubboReferences {
                 shared = open(settings, proxyType);
             } catch (RuntimeException e) {
                 FAILED.put(settings, new FailedBuild(e, System.nanoTime()));
+                if (SHARED.isEmpty()) {
+                    closeRegistryLookups(); // no registry client is kept open for consumers that do not exist
+                }
                 throw e;
             }
             FAILED.remove(settings);
@@ -117,6 +121,17 @@ public final class DubboReferences {
         }
     }
 
+    /**
+     * The registry reads of the samplers' consumers, made on first use; closed (its registry clients with it) with the
+     * last consumer, or at once when no consumer could be built.
+     */
+    static synchronized RegistryLookups registryLookups() {
+        if (registryLookups == null) {
+            registryLookups = new RegistryLookups();
+        }
+        return registryLookups;
+    }
+
     /** Destroys {@code shared} unless a thread acquired it again since its last release. */
     private static synchronized void destroyUnused(DubboSettings settings, Shared shared) {
         if (shared.users == 0 && SHARED.get(settings) == shared) {
@@ -144,8 +159,15 @@ public final class DubboReferences {
      */
     private static void forget() {
         FAILED.clear();
-        RegistryMetadata.forget();
+        closeRegistryLookups();
         JsonPrintCheck.forget();
+    }
+
+    private static void closeRegistryLookups() {
+        if (registryLookups != null) {
+            registryLookups.close();
+            registryLookups = null;
+        }
     }
 
     /** How many distinct consumers are alive: for tests and diagnostics. */
@@ -164,13 +186,9 @@ public final class DubboReferences {
             // Before any Dubbo model exists: a registry that is slow or unreadable fails here, and nothing is left to
             // destroy (made after the bootstrap, a failure leaked its ApplicationModel, and the first consumer's
             // FrameworkModel).
-            if (settings.nacos()) {
-                // Nacos refusing the user or password (or asking for one) would fail Dubbo's bootstrap with an NPE.
-                requireNacosAccess(settings);
-            } else {
-                // ZooKeeper's mapping only; with Nacos, Dubbo finds interface-level providers on its own.
-                providedBy = providedBy(settings);
-            }
+            // Nacos refusing the user or password (or asking for one) would fail Dubbo's bootstrap with an NPE.
+            // Without a metadata centre Dubbo maps no interface to its application: the registry's mapping does.
+            providedBy = providedBy(settings);
         }
         if (framework == null) {
             framework = new FrameworkModel();
@@ -254,26 +272,20 @@ public final class DubboReferences {
     }
 
     /**
-     * The applications to name as {@code provided-by} ({@link RegistryMetadata#providedBy}), comma-separated, or none.
+     * The applications to name as {@code provided-by} ({@link RegistryLookups#providedBy}), comma-separated, or none;
+     * first whether the registry may be read at all.
      */
     private static Optional<String> providedBy(DubboSettings settings) {
         try {
-            List<String> applications = RegistryMetadata.providedBy(settings);
+            RegistryLookups registry = registryLookups();
+            registry.requireAccess(settings);
+            List<String> applications = registry.providedBy(settings);
             return applications.isEmpty() ? Optional.empty() : Optional.of(String.join(",", applications));
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while reading the registry " + settings.address(), e);
-        }
-    }
-
-    /** {@link NacosServices#requireAccess}: a refusal is a bad parameter as it is, an unreadable Nacos unchecked. */
-    private static void requireNacosAccess(DubboSettings settings) {
-        try {
-            NacosServices.requireAccess(settings);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e.getMessage(), e);
         }
     }
 

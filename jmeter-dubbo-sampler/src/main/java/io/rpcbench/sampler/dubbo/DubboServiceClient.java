@@ -40,7 +40,7 @@ import org.apache.dubbo.rpc.service.GenericService;
  * again only when their text changed, since JMeter substitutes {@code ${var}} per sample), {@link #prepare()}
  * picks the method on the first sample (reading the registry's metadata when no parameter types were given) and
  * types the arguments, {@link #call()} makes the timed call; {@link #close()} releases the proxy. A call that
- * finds no provider in the registry fails as the metadata read does (see {@link RegistryMetadata#explainIfNoProvider}).
+ * finds no provider in the registry fails as the metadata read does (see {@link RegistryLookups#explainIfNoProvider}).
  *
  * <p>Bytes: received bytes are exact for the dubbo protocol (the codec's {@code output} response attachment); else
  * (triple) a protobuf message's own bytes (its serialized size, without gRPC's 5-byte frame header), and for other
@@ -166,7 +166,7 @@ public final class DubboServiceClient extends SharedConsumerClient {
             signature = new MethodSignature(request.method(), java.util.List.of(), "");
             return;
         }
-        ServiceDefinition definition = RegistryMetadata.definition(settings);
+        ServiceDefinition definition = registry.definition(settings);
         signature = MethodChoice.fromDefinition(definition, request.method(), arity);
         typing = new GenericArguments(definition, settings.serialization());
     }
@@ -190,7 +190,7 @@ public final class DubboServiceClient extends SharedConsumerClient {
         } catch (RpcException e) {
             // Dubbo names the registry only; the registry can say whether the interface is wrong or its provider
             // down, as it does when the parameter types are read from it. No call was made: the time is moot.
-            RegistryMetadata.explainIfNoProvider(settings, e);
+            registry.explainIfNoProvider(settings, e);
             throw e;
         }
     }

@@ -90,7 +90,7 @@ public final class ProtoStubClient extends SharedConsumerClient {
             StubInvocationUtil.serverStreamCall(invoker, stubMethod, argument, stream);
             return stream.await(settings.timeoutMs(), settings.address());
         } catch (RpcException e) {
-            RegistryMetadata.explainIfNoProvider(settings, e); // as DubboServiceClient: say why no provider
+            registry.explainIfNoProvider(settings, e); // as DubboServiceClient: say why no provider
             throw e;
         }
     }

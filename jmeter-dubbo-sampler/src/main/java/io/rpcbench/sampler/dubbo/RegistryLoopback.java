@@ -52,7 +52,7 @@ import org.apache.dubbo.rpc.model.ApplicationModel;
  *       URL another host ({@code InstanceAddressURL.setHost} returns a URL of another kind, which that directory
  *       cannot use). The samplers reach this path when their consumer is told a service's application
  *       ({@code provided-by}): they have no metadata centre, so they name it themselves for a provider registered at
- *       application level only ({@link RegistryMetadata#providedBy}).
+ *       application level only ({@link RegistryLookups#providedBy}).
  * </ul>
  * Both act only for applications carrying {@link #PARAMETER}, which {@code DubboReferences} sets on the samplers'
  * {@code ApplicationConfig} ({@link #mark}): Dubbo copies an application's parameters into its registry URLs, where the

@@ -16,10 +16,13 @@ abstract class SharedConsumerClient implements RpcClient {
 
     /** The consumer's settings, also the key of its share in {@link DubboReferences}. */
     protected final DubboSettings settings;
+    /** The registry's reads, to say why a call found no provider (and what a definition holds). */
+    protected final RegistryLookups registry;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     protected SharedConsumerClient(DubboSettings settings) {
         this.settings = settings;
+        this.registry = DubboReferences.registryLookups();
     }
 
     /** The provider Dubbo chose (see {@link AnsweringProvider}), or the address when none was tried. */

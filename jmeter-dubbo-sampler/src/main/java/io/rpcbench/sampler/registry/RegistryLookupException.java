@@ -20,14 +20,33 @@ public final class RegistryLookupException extends IOException {
         REFUSED
     }
 
-    private final Reason reason;
+    private static final long serialVersionUID = 1L;
 
-    public RegistryLookupException(Reason reason, String message) {
-        super(message);
+    private final Reason reason;
+    private final String problem;
+    private final String expected;
+
+    /**
+     * @param problem  what was looked up, where, and what was found instead
+     * @param expected what would have been found (e.g. the interfaces served there), empty when nothing can be said
+     */
+    public RegistryLookupException(Reason reason, String problem, String expected) {
+        super(expected.isEmpty() ? problem : problem + "; expected " + expected);
         this.reason = reason;
+        this.problem = problem;
+        this.expected = expected;
     }
 
     public Reason reason() {
         return reason;
+    }
+
+    /** The message without what was expected: for a message that names the sampler parameter first. */
+    public String problem() {
+        return problem;
+    }
+
+    public String expected() {
+        return expected;
     }
 }

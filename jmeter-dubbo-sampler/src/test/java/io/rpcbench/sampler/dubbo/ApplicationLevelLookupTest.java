@@ -7,9 +7,15 @@ import io.rpcbench.provider.registry.EmbeddedZooKeeper;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.json.ServiceDefinition;
+import io.rpcbench.sampler.registry.RegisteredService;
+import io.rpcbench.sampler.registry.RegistryAccess;
+import io.rpcbench.sampler.registry.ServiceKey;
+import io.rpcbench.sampler.registry.ServiceRegistries;
+import io.rpcbench.sampler.registry.ServiceRegistry;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
@@ -42,6 +48,7 @@ class ApplicationLevelLookupTest {
              "name":"shop-provider","metadata":{"dubbo.metadata.revision":"8d3b9b3f1bb3e2b5d3e0b7c5e6f2a1c4",
              "dubbo.metadata.storage-type":"local"}},"registrationTimeUTC":1,"serviceType":"DYNAMIC"}""";
 
+    private final RegistryLookups lookups = new RegistryLookups();
     private EmbeddedZooKeeper server;
     private CuratorFramework zookeeper;
 
@@ -55,7 +62,7 @@ class ApplicationLevelLookupTest {
 
     @AfterEach
     void stopZooKeeper() {
-        RegistryMetadata.forget();
+        lookups.close();
         if (zookeeper != null) {
             zookeeper.close();
         }
@@ -68,7 +75,7 @@ class ApplicationLevelLookupTest {
     void theDefinitionOfAnInstanceOnlyProviderIsReadThroughDubbosMapping() throws Exception {
         registerInstanceOnly();
 
-        ServiceDefinition definition = RegistryMetadata.definition(settings(Map.of()));
+        ServiceDefinition definition = lookups.definition(settings(Map.of()));
 
         assertThat(definition.interfaceName()).isEqualTo(SHOP);
         assertThat(definition.methodsNamed("order")).singleElement()
@@ -78,16 +85,37 @@ class ApplicationLevelLookupTest {
     @Test
     void theConsumerIsToldTheApplicationOnlyWhenNoInterfaceLevelProviderIsListed() throws Exception {
         registerInstanceOnly();
-        assertThat(RegistryMetadata.providedBy(settings(Map.of()))).containsExactly(APPLICATION);
+        assertThat(lookups.providedBy(settings(Map.of()))).containsExactly(APPLICATION);
 
         registerInterfaceLevel("");
-        assertThat(RegistryMetadata.providedBy(settings(Map.of())))
+        assertThat(lookups.providedBy(settings(Map.of())))
                 .as("registered both ways: the consumer calls the interface-level providers, as before").isEmpty();
     }
 
     @Test
+    void theCatalogueListsBothKindsOfProviderWithTheirDefinitions() throws Exception {
+        registerInstanceOnly();
+        registerInterfaceLevel("&version=2.0");
+
+        try (ServiceRegistry registry = ServiceRegistries.open("zookeeper://" + server.hostPort(), RegistryAccess.NONE,
+                5000)) {
+            List<RegisteredService> services = registry.services();
+
+            assertThat(services).extracting(RegisteredService::key).containsExactly(
+                    new ServiceKey(SHOP, "", ""), new ServiceKey(SHOP, "2.0", ""));
+            assertThat(services.get(0).applications()).containsExactly(APPLICATION);
+            assertThat(services.get(0).applicationLevel()).isTrue();
+            assertThat(services.get(0).definition().methodsNamed("order")).singleElement()
+                    .satisfies(method -> assertThat(method.parameterTypes()).containsExactly("long", "java.lang.String"));
+            assertThat(services.get(1).applications()).containsExactly("legacy-shop");
+            assertThat(services.get(1).applicationLevel()).isFalse();
+            assertThat(services.get(1).definition()).as("no metadata published for 2.0").isEqualTo(ServiceDefinition.NONE);
+        }
+    }
+
+    @Test
     void aConsumerOfAnInterfaceNobodyMapsIsToldNoApplication() throws Exception {
-        assertThat(RegistryMetadata.providedBy(settings(Map.of()))).isEmpty();
+        assertThat(lookups.providedBy(settings(Map.of()))).isEmpty();
     }
 
     @Test
@@ -95,7 +123,7 @@ class ApplicationLevelLookupTest {
         registerInstanceOnly();
         zookeeper.setData().forPath("/dubbo/mapping/" + SHOP, (APPLICATION + ",shop-canary").getBytes(StandardCharsets.UTF_8));
 
-        assertThat(RegistryMetadata.providedBy(settings(Map.of()))).containsExactly(APPLICATION, "shop-canary");
+        assertThat(lookups.providedBy(settings(Map.of()))).containsExactly(APPLICATION, "shop-canary");
     }
 
     @Test
@@ -103,7 +131,7 @@ class ApplicationLevelLookupTest {
         registerInstanceOnly();
         zookeeper.delete().forPath(instancePath());
 
-        assertThatThrownBy(() -> RegistryMetadata.definition(settings(Map.of())))
+        assertThatThrownBy(() -> lookups.definition(settings(Map.of())))
                 .isInstanceOf(NoProviderException.class)
                 .hasMessageStartingWith("no provider of " + SHOP + " in the registry zookeeper://" + server.hostPort()
                         + " now (/dubbo/" + SHOP + "/providers lists none; /dubbo/mapping/" + SHOP + " names ["
@@ -116,7 +144,7 @@ class ApplicationLevelLookupTest {
     void anInterfaceNeitherRegisteredNorMappedIsABadParameterNamingBothPlacesLookedAt() throws Exception {
         registerInstanceOnly();
 
-        assertThatThrownBy(() -> RegistryMetadata.definition(settings(Map.of("interface", "com.example.Till"))))
+        assertThatThrownBy(() -> lookups.definition(settings(Map.of("interface", "com.example.Till"))))
                 .isInstanceOf(BadParameterException.class)
                 .hasMessageStartingWith("interface 'com.example.Till' has no provider in the registry zookeeper://"
                         + server.hostPort() + " (looked for com.example.Till: /dubbo/com.example.Till/providers lists "
@@ -128,7 +156,7 @@ class ApplicationLevelLookupTest {
     void aVersionTheInstanceOnlyProviderDoesNotServeNamesWhereItsDefinitionWasLookedFor() throws Exception {
         registerInstanceOnly();
 
-        assertThatThrownBy(() -> RegistryMetadata.definition(settings(Map.of("version", "2.0"))))
+        assertThatThrownBy(() -> lookups.definition(settings(Map.of("version", "2.0"))))
                 .isInstanceOf(BadParameterException.class)
                 .hasMessageContaining("(looked for " + SHOP + " version 2.0: /dubbo/" + SHOP + "/providers lists none; "
                         + "/dubbo/mapping/" + SHOP + " names [" + APPLICATION + "], with instances [" + instanceId()
@@ -140,11 +168,11 @@ class ApplicationLevelLookupTest {
     void aCallThatFoundNoProviderIsLeftToItsOwnFailureWhileAnInstanceRuns() throws Exception {
         registerInstanceOnly();
 
-        RegistryMetadata.explainNoProvider(settings(Map.of())); // returns: the registry lists one
+        explainNoProvider(settings(Map.of())); // returns: the registry lists one
 
         zookeeper.delete().forPath(instancePath());
-        RegistryMetadata.forget(); // the answer above is kept a moment for the threads asking at once
-        assertThatThrownBy(() -> RegistryMetadata.explainNoProvider(settings(Map.of())))
+        lookups.close(); // the answer above is kept a moment for the threads asking at once
+        assertThatThrownBy(() -> explainNoProvider(settings(Map.of())))
                 .isInstanceOf(NoProviderException.class).hasMessageContaining("with no instance under /services/"
                         + APPLICATION);
     }
@@ -156,8 +184,8 @@ class ApplicationLevelLookupTest {
         zookeeper.create().creatingParentsIfNeeded().forPath("/dubbo/metadata/" + SHOP + "/1.0/provider/legacy-shop",
                 DEFINITION.getBytes(StandardCharsets.UTF_8));
 
-        assertThat(RegistryMetadata.definition(settings(Map.of("version", "1.0"))).methodsNamed("order")).hasSize(1);
-        assertThat(RegistryMetadata.providedBy(settings(Map.of("version", "1.0")))).isEmpty();
+        assertThat(lookups.definition(settings(Map.of("version", "1.0"))).methodsNamed("order")).hasSize(1);
+        assertThat(lookups.providedBy(settings(Map.of("version", "1.0")))).isEmpty();
     }
 
     /** What a Dubbo 3.3 provider of {@link #SHOP} with {@code register-mode=instance} leaves in ZooKeeper. */
@@ -189,5 +217,11 @@ class ApplicationLevelLookupTest {
                 "interface", SHOP));
         parameters.putAll(overrides);
         return DubboSettings.forService(new SamplerParameters(parameters::get));
+    }
+
+    /** What a sample's catch asks once Dubbo found no provider. */
+    private void explainNoProvider(DubboSettings settings) throws Exception {
+        lookups.explainIfNoProvider(settings, new org.apache.dubbo.rpc.RpcException(org.apache.dubbo.rpc.RpcException
+                .FORBIDDEN_EXCEPTION, "No provider available from registry"));
     }
 }

@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.dubbo;
+package io.rpcbench.sampler.registry;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -19,7 +19,7 @@ import org.apache.zookeeper.KeeperException;
  * Dubbo's own interface-to-application mapping, {@code /dubbo/mapping/<interface>}, a persistent node whose data
  * names the applications, comma-separated (what a consumer with a metadata centre reads); each application's running
  * instances, the ephemeral children of {@code /services/<application>}. The service definition stays where an
- * interface-level provider puts it ({@link RegistryMetadata#metadataPath}).
+ * interface-level provider puts it ({@link ZooKeeperRegistry#metadataPath}).
  *
  * <p>Order of calls: {@link #of} with a connected client, then ask the result; {@link #servedInterfaces} for an error
  * message's list of what the registry does serve.

@@ -1,0 +1,222 @@
+package io.rpcbench.sampler.dubbo;
+
+import io.rpcbench.sampler.call.BadParameterException;
+import io.rpcbench.sampler.call.FailureClassifier;
+import io.rpcbench.sampler.json.ServiceDefinition;
+import io.rpcbench.sampler.registry.RegistryAccess;
+import io.rpcbench.sampler.registry.RegistryLookupException;
+import io.rpcbench.sampler.registry.ServiceKey;
+import io.rpcbench.sampler.registry.ServiceRegistries;
+import io.rpcbench.sampler.registry.ServiceRegistry;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.dubbo.rpc.RpcException;
+
+/**
+ * What the Dubbo samplers read in their registries ({@link ServiceRegistry}: ZooKeeper or Nacos), shared by their
+ * threads, and why a look-up failed in a sample's words: a service's definition (its methods' parameter types), the
+ * applications a consumer must be told of ({@code provided-by}), whether the user may read the registry, and why a
+ * call found no provider.
+ *
+ * <p>One instance lives as long as the samplers' consumers ({@link DubboReferences#registryLookups}); it keeps one
+ * registry client per registry address and access until {@link #close}, so that a rerun in the GUI reads a redeployed
+ * provider's methods afresh. Every sampler thread asks on its first sample, and a thousand threads must not make a
+ * thousand reads: the threads that ask at once share one read. A definition is kept until {@link #close}; a failed
+ * read, and an answer to "why no provider", for {@link #RETRY_AFTER_MS}, after which the next sample reads again (a
+ * provider still starting, metadata not yet written).
+ *
+ * <p>Failures, as a sample counts them: an interface the registry never heard of, or a definition its provider did not
+ * publish, is a {@link BadParameterException} naming the parameter; a provider not running now a
+ * {@link NoProviderException}; credentials the registry refuses name the user or password parameter; a registry that
+ * does not answer a {@link ConnectException}.
+ */
+public final class RegistryLookups implements AutoCloseable {
+
+    /** How long a failed read answers for the registry before it is tried again. */
+    static final long RETRY_AFTER_MS = 1000;
+
+    /** Opens the registry of a consumer's settings: {@link ServiceRegistries#open}, or in tests a fake. */
+    interface Opener {
+        ServiceRegistry open(DubboSettings settings) throws IOException, InterruptedException;
+    }
+
+    private final Opener opener;
+    private final Map<List<Object>, CompletableFuture<Object>> reads = new ConcurrentHashMap<>();
+    private final Map<List<Object>, ServiceRegistry> registries = new HashMap<>();
+
+    RegistryLookups() {
+        this(settings -> ServiceRegistries.open(settings.dubboAddress(), settings.access(), settings.timeoutMs()));
+    }
+
+    RegistryLookups(Opener opener) {
+        this.opener = opener;
+    }
+
+    /**
+     * The definition of {@code settings.interfaceName()} in its registry.
+     *
+     * @throws BadParameterException when the registry has never heard of the interface, naming those it serves, or
+     *                               its provider published no definition there
+     * @throws NoProviderException   when the interface is known there but has no provider of that version and group
+     * @throws ConnectException      when the registry does not answer within the timeout
+     * @throws IOException           when the definition cannot be read
+     */
+    public ServiceDefinition definition(DubboSettings settings) throws IOException, InterruptedException {
+        return (ServiceDefinition) shared(List.of("definition", registryKey(settings), key(settings)), settings,
+                registry -> registry.definition(key(settings)), true);
+    }
+
+    /**
+     * For a client's catch of a failed call: when the call went through the registry and Dubbo found no provider
+     * ("No provider available"), says why, in the words of {@link #definition}: throws when the registry holds no
+     * provider of that interface, version and group now, and returns when it holds one (then the caller's own failure
+     * stands).
+     */
+    public void explainIfNoProvider(DubboSettings settings, RpcException failure)
+            throws IOException, InterruptedException {
+        if (settings.direct() || !FailureClassifier.noProvider(failure)) {
+            return;
+        }
+        shared(List.of("providers", registryKey(settings), key(settings)), settings, registry -> {
+            registry.requireProvider(key(settings));
+            return ServiceDefinition.NONE;
+        }, false);
+    }
+
+    /**
+     * The applications a consumer of {@code settings} must name as {@code provided-by} to find providers registered
+     * at application level only; none when an interface-level provider is registered. Read once per consumer, when it
+     * is built (not shared: consumers are built one at a time): Dubbo then follows those applications' instances as
+     * they come and go.
+     */
+    @SuppressWarnings("unchecked")
+    List<String> providedBy(DubboSettings settings) throws IOException, InterruptedException {
+        return (List<String>) once(settings, registry -> registry.providedBy(key(settings)));
+    }
+
+    /** Returns when the registry may be read with the settings' user and password; throws why not otherwise. */
+    void requireAccess(DubboSettings settings) throws IOException, InterruptedException {
+        once(settings, registry -> {
+            registry.requireAccess();
+            return ServiceDefinition.NONE;
+        });
+    }
+
+    /** Closes every registry client: the next read opens a new one. */
+    @Override
+    public void close() {
+        List<ServiceRegistry> open;
+        synchronized (registries) {
+            open = new ArrayList<>(registries.values());
+            registries.clear();
+        }
+        reads.clear();
+        open.forEach(ServiceRegistry::close);
+    }
+
+    /** A read given the settings' registry. */
+    private interface Read {
+        Object read(ServiceRegistry registry) throws IOException, InterruptedException;
+    }
+
+    /**
+     * The read of {@code key}, shared by the threads that ask at once; a failure is kept for {@link #RETRY_AFTER_MS},
+     * a success until {@link #close} ({@code keepSuccess}) or as long as a failure.
+     */
+    private Object shared(List<Object> key, DubboSettings settings, Read read, boolean keepSuccess)
+            throws IOException, InterruptedException {
+        CompletableFuture<Object> mine = new CompletableFuture<>();
+        CompletableFuture<Object> shared = reads.putIfAbsent(key, mine);
+        if (shared == null) {
+            shared = mine;
+            try {
+                mine.complete(read.read(registry(settings)));
+                if (!keepSuccess) {
+                    removeLater(key, mine);
+                }
+            } catch (Throwable e) { // even an Error (a missing class, say): every waiting thread must get an answer
+                mine.completeExceptionally(classified(e, settings));
+                removeLater(key, mine);
+            }
+        }
+        try {
+            return shared.get(); // the read has deadlines of its own: the registry client's timeouts
+        } catch (ExecutionException e) {
+            throw rethrown(e.getCause());
+        }
+    }
+
+    /** A read made by this thread alone: asked once per consumer built, which is once per configuration. */
+    private Object once(DubboSettings settings, Read read) throws IOException, InterruptedException {
+        try {
+            return read.read(registry(settings));
+        } catch (RegistryLookupException e) {
+            throw rethrown(classified(e, settings));
+        }
+    }
+
+    private ServiceRegistry registry(DubboSettings settings) throws IOException, InterruptedException {
+        List<Object> key = registryKey(settings);
+        synchronized (registries) {
+            ServiceRegistry registry = registries.get(key);
+            if (registry == null) {
+                registry = opener.open(settings);
+                registries.put(key, registry);
+            }
+            return registry;
+        }
+    }
+
+    private void removeLater(List<Object> key, CompletableFuture<Object> read) {
+        CompletableFuture.delayedExecutor(RETRY_AFTER_MS, TimeUnit.MILLISECONDS).execute(() -> reads.remove(key, read));
+    }
+
+    /** A registry's answer in a sample's words: which parameter was wrong, or that no provider runs now. */
+    private static Throwable classified(Throwable failure, DubboSettings settings) {
+        if (!(failure instanceof RegistryLookupException lookup)) {
+            return failure;
+        }
+        RegistryAccess access = settings.access();
+        return switch (lookup.reason()) {
+            case UNKNOWN_SERVICE -> BadParameterException.of(DubboSettings.INTERFACE, settings.interfaceName(),
+                    lookup.problem(), lookup.expected());
+            case NO_PROVIDER -> new NoProviderException(lookup.problem());
+            case NO_DEFINITION -> BadParameterException.of(DubboServiceRequest.PARAMETER_TYPES, "", "is empty, and "
+                    + lookup.problem(), "the parameter types, comma-separated (the provider's metadata center may be "
+                    + "elsewhere)");
+            case REFUSED -> access.authenticated()
+                    ? BadParameterException.of(RegistryAccess.PASSWORD, "****", lookup.problem(), lookup.expected())
+                    : BadParameterException.of(RegistryAccess.USERNAME, "", lookup.problem(), lookup.expected());
+        };
+    }
+
+    /** The read's own failure, for each thread that waited on it (its stack is the reading thread's). */
+    private static IOException rethrown(Throwable failure) throws InterruptedException {
+        if (failure instanceof InterruptedException interrupted) {
+            throw interrupted;
+        }
+        if (failure instanceof RuntimeException runtime) {
+            throw runtime;
+        }
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        return failure instanceof IOException io ? io : new IOException(failure);
+    }
+
+    private static List<Object> registryKey(DubboSettings settings) {
+        return List.of(settings.registryHostPort(), settings.access());
+    }
+
+    private static ServiceKey key(DubboSettings settings) {
+        return new ServiceKey(settings.interfaceName(), settings.version(), settings.group());
+    }
+}
