@@ -16,6 +16,9 @@ import java.util.regex.Pattern;
  * clients' set-up, which the thread groups' duration does not count: see {@link JMeterRun#DURATION_AFTER_SETUP}), so
  * no clock of ours is involved.
  *
+ * <p>A line the samplers print on JMeter's console for the user ({@code rpcbench: registry ... lost at ...}) is
+ * shown as it is, on a line of its own.
+ *
  * <p>On a terminal each status replaces the last one in place ({@code \r}); otherwise each is a line of its own.
  * Feed it JMeter's output lines ({@link #accept}, from the thread that copies JMeter's output), then call
  * {@link #finish()} once JMeter has exited.
@@ -25,6 +28,9 @@ public final class PlanProgress implements Consumer<String> {
     /** JMeter's summariser's interval line; the numbers' format follows JMeter's locale, so ',' and '.' both occur. */
     private static final Pattern INTERVAL = Pattern.compile(
             "^summary \\+\\s+(\\d+) in (\\d+):(\\d{2}):(\\d{2})\\s*=\\s*([0-9.,]+)/s.*?Err:\\s*(\\d+)");
+
+    /** How a line the samplers print for the user starts (e.g. a registry lost mid-run). */
+    private static final String SAID = "rpcbench: ";
 
     private final PrintWriter out;
     private final boolean inPlace;
@@ -79,7 +85,21 @@ public final class PlanProgress implements Consumer<String> {
 
     @Override
     public void accept(String line) {
+        if (line.startsWith(SAID)) {
+            say(line);
+            return;
+        }
         parse(line).ifPresent(this::show);
+    }
+
+    /** A line the samplers say on JMeter's console (a registry lost, say): shown as it is, on a line of its own. */
+    private synchronized void say(String line) {
+        if (inPlace && lastWidth > 0) {
+            out.println();
+            lastWidth = 0;
+        }
+        out.println(prefix + "  " + line);
+        out.flush();
     }
 
     private synchronized void show(Interval interval) {

@@ -31,6 +31,26 @@ class PlanProgressTest {
     }
 
     @Test
+    void whatTheSamplersSayIsShownOnALineOfItsOwnBetweenTheStatuses() {
+        StringWriter text = new StringWriter();
+        PlanProgress progress = new PlanProgress(new PrintWriter(text), true, "[1/4] dubbo-echo-1k", 5, 10);
+        String lost = "rpcbench: registry nacos://127.0.0.1:8848 lost at 06:27:28.545: the consumer of "
+                + "io.rpcbench.echo.EchoService goes on calling the providers it knew, and sees no provider come or go "
+                + "until it is back";
+        progress.accept(FIRST);
+        progress.accept(lost);
+        progress.accept(SECOND);
+        progress.finish();
+
+        String newLine = System.lineSeparator();
+        assertThat(text.toString()).isEqualTo(
+                "\r[1/4] dubbo-echo-1k  measuring     0/10 s, 10 s left   15,477 TPS   0 errors (0 in the last 5 s)"
+                        + newLine + "[1/4] dubbo-echo-1k  " + lost + newLine
+                        + "\r[1/4] dubbo-echo-1k  measuring     5/10 s, 5 s left   16,000 TPS   3 errors (3 in the last 5 s)"
+                        + newLine);
+    }
+
+    @Test
     void warmUpIsNamedUntilItsSecondsHavePassed() {
         StringWriter text = new StringWriter();
         PlanProgress progress = new PlanProgress(new PrintWriter(text), false, "[2/4] thrift-echo-1k", 60, 30);

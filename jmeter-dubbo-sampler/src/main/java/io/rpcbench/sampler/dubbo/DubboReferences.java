@@ -15,6 +15,8 @@ import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
+import org.apache.dubbo.registry.Registry;
+import org.apache.dubbo.registry.support.RegistryManager;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.apache.dubbo.rpc.service.GenericService;
@@ -62,6 +64,7 @@ public final class DubboReferences {
     private static final Map<DubboSettings, FailedBuild> FAILED = new HashMap<>();
     private static FrameworkModel framework;
     private static RegistryLookups registryLookups;
+    private static RegistryWatch registryWatch;
 
     private DubboReferences() {}
 
@@ -141,12 +144,19 @@ public final class DubboReferences {
 
     private static void destroy(DubboSettings settings, Shared shared) {
         SHARED.remove(settings);
+        if (registryWatch != null) {
+            registryWatch.unwatch(settings);
+        }
         shared.bootstrap.destroy();
         if (SHARED.isEmpty()) {
             // Its shared thread pools outlive every bootstrap; and once no FrameworkModel is left in the JVM,
             // Dubbo also ends its JVM-wide ones (Netty client event loop, timeout and heartbeat timers).
             framework.destroy();
             framework = null;
+            if (registryWatch != null) {
+                registryWatch.close();
+                registryWatch = null;
+            }
             forget();
         }
     }
@@ -264,11 +274,25 @@ public final class DubboReferences {
         bootstrap.reference(reference);
         try {
             bootstrap.start();
-            return new Shared(bootstrap, reference.get());
+            Shared shared = new Shared(bootstrap, reference.get());
+            if (!settings.direct()) {
+                watch(settings, bootstrap);
+            }
+            return shared;
         } catch (RuntimeException | Error e) {
             bootstrap.destroy();
             throw e;
         }
+    }
+
+    /** Says when the consumer's registry is lost and back ({@link RegistryWatch}), from its own registry clients. */
+    private static void watch(DubboSettings settings, DubboBootstrap bootstrap) {
+        if (registryWatch == null) {
+            registryWatch = new RegistryWatch();
+        }
+        RegistryManager registries = RegistryManager.getInstance(bootstrap.getApplicationModel());
+        registryWatch.watch(settings, settings.address(), settings.interfaceName(),
+                () -> registries.getRegistries().stream().allMatch(Registry::isAvailable));
     }
 
     /**

@@ -66,8 +66,13 @@ class RegistryFaultsIT {
         assertThat(next.get(0).getResponseMessage()).isEqualTo(first.get(0).getResponseMessage());
     }
 
+    /**
+     * Dubbo keeps calling the providers it knew; the run says on JMeter's console (and in its log) that the registry
+     * was lost, naming it and the interface, since no sample shows it.
+     */
     @Test
     void aBuiltConsumerKeepsCallingAndDirectRunsKeepSucceedingWhenZooKeeperIsLost() throws Exception {
+        ConsoleLines console = ConsoleLines.capture();
         try (ProviderApp zookeeper = ProviderApp.zooKeeper();
                 ProviderApp provider = ProviderApp.start("--registry", zookeeper.registry(), "--dubbo-port", "0",
                         "--no-thrift", "--threads", "20")) {
@@ -87,13 +92,16 @@ class RegistryFaultsIT {
 
                 zookeeper.process().stop();
                 long end = System.nanoTime() + Duration.ofSeconds(3).toNanos();
-                while (System.nanoTime() < end) {
+                long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                while (System.nanoTime() < end || !console.any(line -> line.startsWith(LOST + registry + " lost at"))
+                        && System.nanoTime() < deadline) {
                     after.add(throughRegistry.runTest(registryContext));
                     after.add(directly.runTest(directContext));
                 }
             } finally {
                 throughRegistry.closeClient();
                 directly.closeClient();
+                console.close();
             }
 
             // The provider's own Dubbo waits on the lost registry when stopped by SIGTERM (over 30 s): not under test.
@@ -103,8 +111,15 @@ class RegistryFaultsIT {
             assertThat(after).hasSizeGreaterThan(10)
                     .allSatisfy(r -> assertThat(r.isSuccessful()).as(r.getResponseMessage()).isTrue());
             assertThat(DubboReferences.liveConsumers()).isZero();
+            assertThat(console.lines()).as("what JMeter's console shows").anySatisfy(line -> assertThat(line)
+                    .matches(LOST + java.util.regex.Pattern.quote(registry) + " lost at [0-9:.]+: the consumer of "
+                            + "io.rpcbench.echo.EchoService goes on calling the providers it knew, and sees no provider "
+                            + "come or go until it is back"));
         }
     }
+
+    /** How the watch's lines start ({@code RegistryWatch}). */
+    private static final String LOST = "rpcbench: registry ";
 
     /** A loopback port nothing listens on: bound to learn a free one, then closed. */
     private static int closedLoopbackPort() throws IOException {
