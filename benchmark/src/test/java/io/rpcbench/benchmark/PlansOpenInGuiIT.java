@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * carries the plan's file name and the splash screen is gone (JMeter closes it after building the tree), and the
  * windows then stay the same for two polls: JMeter queues its error dialog behind the loading, and the log check
  * (of the lines written since the plan before) catches what a dialog could hide. A second test opens a truncated plan
- * with {@code -t} in a JVM of its own and requires both checks to see the failure.
+ * with {@code -t} in a JVM of its own and requires both checks to see the failure. A third opens a plan that
+ * {@code rpcbench plan} (the catalogue jar) writes, in a JVM of its own, with the same checks.
  *
  * <p>Order: {@code @BeforeAll} starts Xvfb; each test starts JMeter on it, waits for each plan to load, saves the
  * screenshot, asserts, and stops JMeter by its PID; {@code @AfterAll} stops Xvfb by its PID.
@@ -115,6 +116,43 @@ class PlansOpenInGuiIT {
                         log, plan).isEmpty();
                 logLines = lines.size();
             }
+        }
+    }
+
+    /**
+     * A plan written by {@code rpcbench plan} (the catalogue jar, as a child process): here a Thrift plan for the
+     * example InventoryService from its generated classes, which needs no registry.
+     */
+    @Test
+    void aPlanWrittenByRpcbenchPlanOpensInTheGuiWithoutAnErrorDialog(@TempDir Path dir) throws Exception {
+        Path plan = dir.resolve("written-shelve.jmx");
+        List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString(), "-jar",
+                Plans.LAYOUT.projectDir().resolve("catalogue/target/rpcbench-catalogue.jar").toString(), "plan",
+                "--thrift-service", "io.rpcbench.example.thrift.InventoryService",
+                "--classpath", exampleThriftJar().toString(), "--address", "127.0.0.1:9090",
+                "--multiplexed-service", "InventoryService", "--method", "shelve", "--out", plan.toString()));
+        try (ChildProcess catalogue = ChildProcess.start("rpcbench plan", command, Map.of(),
+                LOGS.resolve("written-plan.rpcbench.log"))) {
+            assertThat(catalogue.awaitExit(LOAD_DEADLINE)).as("exit code of rpcbench plan; its output:%n%s",
+                    catalogue.tail()).isZero();
+        }
+        Path log = LOGS.resolve("written-plan.jmeter.log");
+        try (ChildProcess jmeter = openInGui(plan, log, List.of())) {
+            List<String> windows = awaitLoaded(jmeter, plan.getFileName().toString());
+            display.screenshot(SCREENSHOTS.resolve("written-shelve.png"));
+
+            assertThat(windows).anyMatch(title -> isMainWindowFor(title, plan.getFileName().toString()));
+            assertThat(dialogs(windows)).as("dialogs next to JMeter's main window").isEmpty();
+            assertThat(errorLines(Files.readAllLines(log))).as("ERROR lines in %s", log).isEmpty();
+        }
+    }
+
+    /** The example Thrift service's jar, as the JMeter home's lib/ext holds it. */
+    private static Path exampleThriftJar() throws IOException {
+        try (var jars = Files.list(Plans.LAYOUT.jmeterHome().resolve("lib/ext"))) {
+            return jars.filter(jar -> jar.getFileName().toString().startsWith("rpcbench-example-thrift-api-"))
+                    .findFirst().orElseThrow(() -> new IllegalStateException("no rpcbench-example-thrift-api jar in "
+                            + Plans.LAYOUT.jmeterHome().resolve("lib/ext")));
         }
     }
 

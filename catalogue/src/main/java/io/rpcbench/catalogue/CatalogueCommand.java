@@ -1,0 +1,57 @@
+package io.rpcbench.catalogue;
+
+import io.rpcbench.sampler.registry.RegistryLookupException;
+import java.io.IOException;
+import java.util.function.UnaryOperator;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code ./rpcbench}: the registry as a catalogue. {@code services} lists what a Dubbo registry holds; {@code plan}
+ * writes a JMeter plan for one method of a Dubbo or Thrift service. A bad option ends with exit code 2 and a message
+ * naming it; a registry that cannot be read, or has not what was asked, with exit code 1 and the registry's answer.
+ *
+ * <pre>
+ * ./rpcbench services --registry zookeeper://127.0.0.1:2181
+ * ./rpcbench plan --registry zookeeper://127.0.0.1:2181 --interface com.example.OrderService --method place --out place.jmx
+ * </pre>
+ */
+@Command(name = "rpcbench", mixinStandardHelpOptions = true,
+        description = "The registry as a catalogue: list what a Dubbo registry holds, write a JMeter plan for one method.",
+        subcommands = CommandLine.HelpCommand.class)
+public final class CatalogueCommand implements Runnable {
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is missing: services or plan");
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine(new LiveRegistries(), System::getenv).execute(args));
+    }
+
+    /** The command line with its subcommands, reading registries through {@code registries}. */
+    static CommandLine commandLine(RegistryOpener registries, UnaryOperator<String> environment) {
+        CommandLine commandLine = new CommandLine(new CatalogueCommand())
+                .addSubcommand("services", new ServicesCommand(registries, environment))
+                .addSubcommand("plan", new PlanCommand(registries, environment));
+        commandLine.setExecutionExceptionHandler((exception, line, parsed) -> {
+            if (exception instanceof BadOptionException) {
+                line.getErr().println(line.getCommandName() + ": " + exception.getMessage());
+                line.getErr().flush();
+                return BadOptionException.EXIT_CODE;
+            }
+            if (exception instanceof IOException || exception instanceof UnsupportedOperationException) {
+                String reason = exception instanceof RegistryLookupException lookup ? " (" + lookup.reason() + ")" : "";
+                line.getErr().println(line.getCommandName() + ": " + exception.getMessage() + reason);
+                line.getErr().flush();
+                return 1;
+            }
+            throw exception;
+        });
+        return commandLine;
+    }
+}

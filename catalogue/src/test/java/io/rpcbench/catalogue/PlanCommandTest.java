@@ -1,0 +1,213 @@
+package io.rpcbench.catalogue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.example.thrift.InventoryService;
+import io.rpcbench.sampler.jmeter.DubboServiceSampler;
+import io.rpcbench.sampler.jmeter.ThriftServiceSampler;
+import io.rpcbench.sampler.json.ServiceDefinition;
+import io.rpcbench.sampler.registry.ServiceKey;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.jmeter.config.Arguments;
+import org.apache.jmeter.protocol.java.sampler.JavaSampler;
+import org.apache.jmeter.protocol.java.sampler.JavaSamplerClient;
+import org.apache.jmeter.testelement.TestPlan;
+import org.apache.jorphan.collections.HashTree;
+import org.apache.jorphan.collections.SearchByClass;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PlanCommandTest {
+
+    private static final String ORDER_SERVICE = "io.rpcbench.example.OrderService";
+    private static final String SHOP = """
+            {"canonicalName":"com.example.Shop","methods":[
+              {"name":"order","parameterTypes":["com.example.Order"],"returnType":"com.example.Order"},
+              {"name":"order","parameterTypes":["long"],"returnType":"com.example.Order"},
+              {"name":"ping","parameterTypes":[],"returnType":"void"}],
+             "types":[{"type":"com.example.Order","properties":{"id":"long"}}]}
+            """;
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @Test
+    void dubboPlanLoadsInJMeterWithTheSamplerFilledInFromTheRegistry() throws IOException {
+        FakeRegistry registry = orderRegistry();
+        Path plan = dir.resolve("place-order.jmx");
+
+        int exit = run(registry, Map.of(RegistryOptions.PASSWORD_VARIABLE, "s3cret"), "plan",
+                "--registry", "nacos://127.0.0.1:8848", "--namespace", "bench", "--registry-group", "RPC",
+                "--username", "nacos", "--interface", ORDER_SERVICE, "--version", "1.0", "--group", "eu",
+                "--method", "place", "--threads", "4", "--warmup", "5", "--duration", "30", "--out", plan.toString());
+
+        assertThat(exit).as("exit code; errors: %s", err).isZero();
+        HashTree tree = JMeterPlans.load(plan);
+        List<JavaSampler> samplers = JMeterPlans.javaSamplers(tree);
+        assertThat(samplers).singleElement().satisfies(sampler -> {
+            assertThat(sampler.getName()).isEqualTo("place");
+            assertThat(sampler.getClassname()).isEqualTo(DubboServiceSampler.class.getName());
+        });
+        Map<String, String> parameters = JMeterPlans.parameters(samplers.get(0));
+        assertThat(parameters).containsEntry("address", "nacos://127.0.0.1:8848")
+                .containsEntry("interface", ORDER_SERVICE)
+                .containsEntry("method", "place")
+                .containsEntry("parameter_types", "")
+                .containsEntry("version", "1.0")
+                .containsEntry("group", "eu")
+                .containsEntry("namespace", "bench")
+                .containsEntry("registry_group", "RPC")
+                .containsEntry("username", "nacos")
+                .containsEntry("password", "")
+                .containsEntry("attachments", "")
+                .containsEntry("arguments", ArgumentTemplate.of(OrderServiceDefinition.parsed(),
+                        OrderServiceDefinition.parsed().methodsNamed("place").get(0)));
+        assertThat(parameters.get("property_overrides")).contains("password=dubbo.password",
+                "username=dubbo.username", "address=dubbo.address");
+        // The model plan's parameters: the sampler's own, in its order (the closed-model plans leave out what they
+        // do not use, e.g. max_in_flight, whose default then applies).
+        assertThat(defaultParameterNames(new DubboServiceSampler())).as("the sampler's own parameters, in its order")
+                .containsSubsequence(new ArrayList<>(parameters.keySet()));
+        assertThat(JMeterPlans.threadGroup(tree).getPropertyAsString("ThreadGroup.num_threads"))
+                .isEqualTo("${__P(threads,4)}");
+        assertThat(JMeterPlans.threadGroup(tree).getPropertyAsString("ThreadGroup.duration"))
+                .isEqualTo("${__intSum(${__P(warmup,5)},${__P(duration,30)})}");
+        assertThat(testPlan(tree).getName()).isEqualTo("place-order");
+        assertThat(Files.readString(plan)).doesNotContain("s3cret", "order_id", "OrderService.place order");
+        assertThat(out.toString()).contains("-q registry.properties").doesNotContain("s3cret");
+    }
+
+    @Test
+    void thriftPlanLoadsInJMeterWithTheSamplerFilledInFromTheGeneratedClasses() throws IOException {
+        Path plan = dir.resolve("shelve.jmx");
+
+        int exit = run(orderRegistry(), Map.of(), "plan", "--thrift-service", InventoryService.class.getName(),
+                "--classpath", ThriftArgumentTemplateTest.serviceJar(), "--address", "127.0.0.1:9191",
+                "--multiplexed-service", "InventoryService", "--method", "shelve", "--out", plan.toString());
+
+        assertThat(exit).as("exit code; errors: %s", err).isZero();
+        HashTree tree = JMeterPlans.load(plan);
+        JavaSampler sampler = JMeterPlans.javaSamplers(tree).get(0);
+        assertThat(sampler.getClassname()).isEqualTo(ThriftServiceSampler.class.getName());
+        Map<String, String> parameters = JMeterPlans.parameters(sampler);
+        assertThat(parameters).containsEntry("host", "127.0.0.1").containsEntry("port", "9191")
+                .containsEntry("service", InventoryService.class.getName()).containsEntry("method", "shelve")
+                .containsEntry("multiplexed_service", "InventoryService")
+                .containsEntry("arguments", ThriftMethods.load(InventoryService.class.getName(),
+                        ThriftArgumentTemplateTest.serviceJar()).template("shelve"));
+        assertThat(defaultParameterNames(new ThriftServiceSampler()))
+                .containsSubsequence(new ArrayList<>(parameters.keySet()));
+        assertThat(testPlan(tree).getTestPlanClasspath())
+                .isEqualTo(ThriftArgumentTemplateTest.serviceJar());
+        assertThat(JMeterPlans.threadGroup(tree).getPropertyAsString("ThreadGroup.num_threads"))
+                .as("the model's default").isEqualTo("${__P(threads,20)}");
+    }
+
+    @Test
+    void anUnknownMethodIsRefusedNamingEveryMethodOfTheService() {
+        int exit = run(orderRegistry(), Map.of(), "plan", "--registry", "zookeeper://127.0.0.1:2181",
+                "--interface", ORDER_SERVICE, "--method", "plac", "--out", dir.resolve("p.jmx").toString());
+
+        assertThat(exit).isEqualTo(BadOptionException.EXIT_CODE);
+        assertThat(err.toString()).startsWith("plan: --method 'plac' is not a method of " + ORDER_SERVICE
+                + "; expected one of its methods: ").contains(" place(io.rpcbench.example.Order)");
+        assertThat(dir.resolve("p.jmx")).doesNotExist();
+    }
+
+    @Test
+    void anOverloadedMethodNeedsParameterTypesAndTheErrorListsTheOverloads() {
+        int exit = run(shopRegistry(), Map.of(), "plan", "--registry", "zookeeper://127.0.0.1:2181",
+                "--interface", "com.example.Shop", "--method", "order", "--out", dir.resolve("p.jmx").toString());
+
+        assertThat(exit).isEqualTo(BadOptionException.EXIT_CODE);
+        assertThat(err).hasToString("plan: --method 'order' is overloaded in com.example.Shop; expected"
+                + " --parameter-types naming the parameter types of one of: com.example.Order order(com.example.Order);"
+                + " com.example.Order order(long)\n");
+    }
+
+    @Test
+    void parameterTypesPickTheOverloadAndGoIntoThePlanForTheSamplerToChooseToo() throws IOException {
+        Path plan = dir.resolve("order-by-id.jmx");
+
+        int exit = run(shopRegistry(), Map.of(), "plan", "--registry", "zookeeper://127.0.0.1:2181",
+                "--interface", "com.example.Shop", "--method", "order", "--parameter-types", "long",
+                "--out", plan.toString());
+
+        assertThat(exit).as("exit code; errors: %s", err).isZero();
+        Map<String, String> parameters = JMeterPlans.parameters(JMeterPlans.javaSamplers(JMeterPlans.load(plan)).get(0));
+        assertThat(parameters).containsEntry("parameter_types", "long").containsEntry("arguments", "[0]");
+    }
+
+    @Test
+    void parameterTypesMatchingNoOverloadAreRefusedListingThem() {
+        int exit = run(shopRegistry(), Map.of(), "plan", "--registry", "zookeeper://127.0.0.1:2181",
+                "--interface", "com.example.Shop", "--method", "order", "--parameter-types", "int",
+                "--out", dir.resolve("p.jmx").toString());
+
+        assertThat(exit).isEqualTo(BadOptionException.EXIT_CODE);
+        assertThat(err).hasToString("plan: --parameter-types 'int' match no overloads of order; expected the"
+                + " parameter types of one of: com.example.Order order(com.example.Order); com.example.Order"
+                + " order(long)\n");
+    }
+
+    @Test
+    void aServiceTheRegistryDoesNotHoldEndsWithTheRegistrysAnswer() {
+        int exit = run(shopRegistry(), Map.of(), "plan", "--registry", "zookeeper://127.0.0.1:2181",
+                "--interface", "com.example.Nope", "--method", "order", "--out", dir.resolve("p.jmx").toString());
+
+        assertThat(exit).isEqualTo(1);
+        assertThat(err).hasToString("plan: com.example.Nope is not registered in the fake registry"
+                + " zookeeper://127.0.0.1:2181 (UNKNOWN_SERVICE)\n");
+    }
+
+    private static FakeRegistry orderRegistry() {
+        try {
+            return new FakeRegistry(List.of(FakeRegistry.service(new ServiceKey(ORDER_SERVICE, "1.0", "eu"),
+                    OrderServiceDefinition.parsed(), "rpcbench-provider"), FakeRegistry.service(
+                    new ServiceKey(ORDER_SERVICE, "", ""), OrderServiceDefinition.parsed(), "rpcbench-provider")));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static FakeRegistry shopRegistry() {
+        try {
+            return new FakeRegistry(List.of(FakeRegistry.service(new ServiceKey("com.example.Shop", "", ""),
+                    ServiceDefinition.parse(SHOP), "shop")));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static List<String> defaultParameterNames(JavaSamplerClient sampler) {
+        Arguments arguments = sampler.getDefaultParameters();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < arguments.getArgumentCount(); i++) {
+            names.add(arguments.getArgument(i).getName());
+        }
+        return names;
+    }
+
+    private static TestPlan testPlan(HashTree tree) {
+        SearchByClass<TestPlan> search = new SearchByClass<>(TestPlan.class);
+        tree.traverse(search);
+        return search.getSearchResults().iterator().next();
+    }
+
+    private int run(FakeRegistry registry, Map<String, String> environment, String... args) {
+        var commandLine = CatalogueCommand.commandLine(registry, environment::get);
+        commandLine.setOut(new PrintWriter(out));
+        commandLine.setErr(new PrintWriter(err));
+        return commandLine.execute(args);
+    }
+}
