@@ -1,6 +1,7 @@
 package io.rpcbench.catalogue;
 
 import io.rpcbench.sampler.registry.RegistryLookupException;
+import io.rpcbench.sampler.registry.ServiceRegistries;
 import java.io.IOException;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine;
@@ -30,7 +31,20 @@ public final class CatalogueCommand implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(commandLine(new LiveRegistries(), System::getenv).execute(args));
+        quietLibraries();
+        System.exit(commandLine(ServiceRegistries::open, System::getenv).execute(args));
+    }
+
+    /**
+     * Only warnings from the registry clients (ZooKeeper's, Curator's, Dubbo's, through java.util.logging): their
+     * start-up chatter would bury the listing.
+     */
+    private static void quietLibraries() {
+        java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
+        root.setLevel(java.util.logging.Level.WARNING);
+        for (java.util.logging.Handler handler : root.getHandlers()) {
+            handler.setLevel(java.util.logging.Level.WARNING);
+        }
     }
 
     /** The command line with its subcommands, reading registries through {@code registries}. */
@@ -46,7 +60,10 @@ public final class CatalogueCommand implements Runnable {
             }
             if (exception instanceof IOException || exception instanceof UnsupportedOperationException) {
                 String reason = exception instanceof RegistryLookupException lookup ? " (" + lookup.reason() + ")" : "";
-                line.getErr().println(line.getCommandName() + ": " + exception.getMessage() + reason);
+                // A registry names an unknown service after the fact ("has no provider in ... (looked for I ...)").
+                String subject = exception instanceof RegistryLookupException lookup
+                        && lookup.reason() == RegistryLookupException.Reason.UNKNOWN_SERVICE ? "the service " : "";
+                line.getErr().println(line.getCommandName() + ": " + subject + exception.getMessage() + reason);
                 line.getErr().flush();
                 return 1;
             }

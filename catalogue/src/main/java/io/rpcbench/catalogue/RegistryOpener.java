@@ -6,7 +6,7 @@ import java.io.IOException;
 
 /**
  * Opens the Dubbo registry at an address: the commands' one way to a registry, so that their tests hand them a fake.
- * The live one is {@link LiveRegistries}.
+ * The live one is {@link io.rpcbench.sampler.registry.ServiceRegistries#open}.
  */
 @FunctionalInterface
 interface RegistryOpener {

@@ -48,7 +48,7 @@ final class FakeRegistry implements ServiceRegistry, RegistryOpener {
     public ServiceDefinition definition(ServiceKey key) throws RegistryLookupException {
         return services.stream().filter(s -> s.key().equals(key)).findFirst()
                 .orElseThrow(() -> new RegistryLookupException(RegistryLookupException.Reason.UNKNOWN_SERVICE,
-                        key.describe() + " is not registered in " + describe()))
+                        "has no provider in " + describe() + " (looked for " + key.describe() + ")", ""))
                 .definition();
     }
 

@@ -166,8 +166,8 @@ class PlanCommandTest {
                 "--interface", "com.example.Nope", "--method", "order", "--out", dir.resolve("p.jmx").toString());
 
         assertThat(exit).isEqualTo(1);
-        assertThat(err).hasToString("plan: com.example.Nope is not registered in the fake registry"
-                + " zookeeper://127.0.0.1:2181 (UNKNOWN_SERVICE)\n");
+        assertThat(err).hasToString("plan: the service has no provider in the fake registry"
+                + " zookeeper://127.0.0.1:2181 (looked for com.example.Nope) (UNKNOWN_SERVICE)\n");
     }
 
     private static FakeRegistry orderRegistry() {

@@ -96,6 +96,28 @@ public record RegistryAccess(String namespace, String group, String username, St
         };
     }
 
+    /**
+     * This access with the namespace and registry group the address's query names where this names none.
+     *
+     * @throws IllegalArgumentException when the query names another than this
+     */
+    public RegistryAccess withQueryOf(URI address) {
+        Map<String, String> query = query(address);
+        return new RegistryAccess(agreeing(NAMESPACE, namespace, query.get("namespace"), address),
+                agreeing(REGISTRY_GROUP, group, query.get("group"), address), username, password);
+    }
+
+    private static String agreeing(String name, String value, String fromQuery, URI address) {
+        if (fromQuery == null || fromQuery.equals(value)) {
+            return value;
+        }
+        if (value.isEmpty()) {
+            return fromQuery;
+        }
+        throw new IllegalArgumentException(name + " '" + value + "' differs from the address " + address
+                + ", whose query says '" + fromQuery + "'; expected one of them only, or the same value");
+    }
+
     /** Whether Nacos is asked with a user and password. */
     public boolean authenticated() {
         return !username.isEmpty();

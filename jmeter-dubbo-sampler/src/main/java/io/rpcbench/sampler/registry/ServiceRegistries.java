@@ -15,7 +15,8 @@ public final class ServiceRegistries {
 
     /**
      * A reader of the registry at {@code address}, in {@code access}'s namespace and registry group and with its user
-     * (Nacos); close it when done.
+     * (Nacos; a namespace or group the address's query names, {@code ?namespace=ID&group=GROUP}, counts as Dubbo reads
+     * it); close it when done.
      *
      * @param timeoutMs how long a registry that does not answer is waited for, per read
      * @throws IllegalArgumentException  when the address is neither {@code zookeeper://} nor {@code nacos://}
@@ -33,7 +34,7 @@ public final class ServiceRegistries {
         int timeout = Math.max(timeoutMs, 1000);
         return switch (String.valueOf(uri.getScheme())) {
             case "zookeeper" -> ZooKeeperRegistry.open(address, hostPort, timeout);
-            case "nacos" -> NacosRegistry.open(hostPort, access, timeout);
+            case "nacos" -> NacosRegistry.open(hostPort, access.withQueryOf(uri), timeout);
             default -> throw new IllegalArgumentException("registry address '" + address + "' is neither "
                     + "zookeeper:// nor nacos://; expected zookeeper://host:port or nacos://host:port");
         };
