@@ -24,9 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * for its ready line; the test runs the catalogue jar as a child process (exit awaited with a deadline), edits the
  * plan, and runs it with {@link JMeterRun} in a checkout whose JMeter home is this one's and whose only plan is the
  * written one; {@code @AfterAll} stops the provider by its PID.
- *
- * <p>Needs {@code io.rpcbench.sampler.registry.ServiceRegistries} behind the catalogue's {@code LiveRegistries}: until
- * it is there, {@code plan} exits 1 saying so, and this test fails on that exit code.
+ * The same through Nacos: NacosRegistryIT; opened in the GUI: PlansOpenInGuiIT.
  */
 class CatalogueIT {
 

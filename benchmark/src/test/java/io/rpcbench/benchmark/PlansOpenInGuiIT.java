@@ -124,22 +124,41 @@ class PlansOpenInGuiIT {
      * example InventoryService from its generated classes, which needs no registry.
      */
     @Test
-    void aPlanWrittenByRpcbenchPlanOpensInTheGuiWithoutAnErrorDialog(@TempDir Path dir) throws Exception {
-        Path plan = dir.resolve("written-shelve.jmx");
+    void aThriftPlanWrittenByRpcbenchPlanOpensInTheGuiWithoutAnErrorDialog(@TempDir Path dir) throws Exception {
+        assertWrittenPlanOpens(dir.resolve("written-shelve.jmx"), "--thrift-service",
+                "io.rpcbench.example.thrift.InventoryService", "--classpath", exampleThriftJar().toString(),
+                "--address", "127.0.0.1:9090", "--multiplexed-service", "InventoryService", "--method", "shelve");
+    }
+
+    /** The same for a Dubbo plan, written from the definition the provider app published in its ZooKeeper. */
+    @Test
+    void aDubboPlanWrittenByRpcbenchPlanOpensInTheGuiWithoutAnErrorDialog(@TempDir Path dir) throws Exception {
+        ProviderProcess provider = ProviderProcess.start(Plans.LAYOUT, List.of("--no-thrift"),
+                dir.resolve("provider.log"));
+        try {
+            assertWrittenPlanOpens(dir.resolve("written-place.jmx"), "--registry",
+                    "zookeeper://" + provider.endpoints().zookeeper().orElseThrow(),
+                    "--interface", "io.rpcbench.example.OrderService", "--method", "place");
+        } finally {
+            assertThat(provider.stop()).as("provider exit code after SIGTERM").isZero();
+        }
+    }
+
+    private static void assertWrittenPlanOpens(Path plan, String... planOptions) throws Exception {
+        String name = plan.getFileName().toString().replace(".jmx", "");
         List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString(), "-jar",
-                Plans.LAYOUT.projectDir().resolve("catalogue/target/rpcbench-catalogue.jar").toString(), "plan",
-                "--thrift-service", "io.rpcbench.example.thrift.InventoryService",
-                "--classpath", exampleThriftJar().toString(), "--address", "127.0.0.1:9090",
-                "--multiplexed-service", "InventoryService", "--method", "shelve", "--out", plan.toString()));
+                Plans.LAYOUT.projectDir().resolve("catalogue/target/rpcbench-catalogue.jar").toString(), "plan"));
+        command.addAll(List.of(planOptions));
+        command.addAll(List.of("--out", plan.toString()));
         try (ChildProcess catalogue = ChildProcess.start("rpcbench plan", command, Map.of(),
-                LOGS.resolve("written-plan.rpcbench.log"))) {
+                LOGS.resolve(name + ".rpcbench.log"))) {
             assertThat(catalogue.awaitExit(LOAD_DEADLINE)).as("exit code of rpcbench plan; its output:%n%s",
                     catalogue.tail()).isZero();
         }
-        Path log = LOGS.resolve("written-plan.jmeter.log");
+        Path log = LOGS.resolve(name + ".jmeter.log");
         try (ChildProcess jmeter = openInGui(plan, log, List.of())) {
             List<String> windows = awaitLoaded(jmeter, plan.getFileName().toString());
-            display.screenshot(SCREENSHOTS.resolve("written-shelve.png"));
+            display.screenshot(SCREENSHOTS.resolve(name + ".png"));
 
             assertThat(windows).anyMatch(title -> isMainWindowFor(title, plan.getFileName().toString()));
             assertThat(dialogs(windows)).as("dialogs next to JMeter's main window").isEmpty();
