@@ -3,8 +3,6 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import io.rpcbench.benchmark.lab.LabHost;
-import io.rpcbench.benchmark.lab.LabNetwork;
 import io.rpcbench.benchmark.lab.LabRoot;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,9 +26,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * in Nacos. A wrong password, and a registry group that holds no provider, fail every sample with a message that names
  * what was looked up.
  *
- * <p>Nacos, the provider and JMeter run inside one lab host (Nacos's gRPC and Raft ports listen on every interface:
- * there, the lab host's loopback and lab address, never this machine's), each stopped by its PID. The credentials reach
- * JMeter through a properties file ({@code -q}): JMeter writes every {@code -J} property into its log.
+ * <p>Nacos, the provider and JMeter run inside one lab host ({@link NacosLab}), each stopped by its PID.
  */
 @ResourceLock(LabRoot.LOCK)
 class NacosRegistryIT {
@@ -39,9 +35,6 @@ class NacosRegistryIT {
     private static final String PASSWORD = "rpcbench-nacos-It-" + Long.toHexString(System.nanoTime());
     private static final String NAMESPACE = "rpcbench-it";
     private static final String GROUP = "RPCBENCH";
-    /** One thread, no warm-up, 4 s: tens of calls, enough to see them all pass or fail. */
-    private static final Map<String, String> RUN_PROPERTIES = Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS,
-            "threads", "1", "rampup", "0", "duration", "4");
     /**
      * The order service plan's first call (its consumer built, the definition read) took seconds on a busy machine
      * (RegistryLoopbackIT), and its three samplers must each run after it.
@@ -51,24 +44,15 @@ class NacosRegistryIT {
     @TempDir
     static Path dir;
 
-    private static LabNetwork lab;
-    private static LabHost host;
-    private static NacosServer nacos;
-    private static ChildProcess provider;
+    private static NacosLab lab;
     private static int providerPort;
 
     @BeforeAll
     static void startNacosAndProvider() throws IOException {
-        LabRoot.require();
-        lab = LabNetwork.create("198.19.252", List.of("nacos"));
-        host = lab.host("nacos");
-        nacos = NacosServer.startAuthenticating(host, dir.resolve("nacos-home"), PASSWORD);
-        List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString()));
-        command.addAll(ProjectLayout.childJvmOptions());
-        command.addAll(List.of("-jar", Plans.LAYOUT.providerJar().toString(), "--registry", registry(GROUP),
-                "--registry-username", NacosServer.ADMIN, "--dubbo-port", "0", "--no-thrift"));
-        provider = ChildProcess.start("provider", host.command(command),
-                Map.of("RPCBENCH_REGISTRY_PASSWORD", PASSWORD), dir.resolve("provider.log"));
+        lab = NacosLab.start("198.19.252", dir, PASSWORD);
+        ChildProcess provider = lab.startJava("provider", List.of("-jar", Plans.LAYOUT.providerJar().toString(),
+                "--registry", registry(GROUP), "--registry-username", NacosServer.ADMIN, "--dubbo-port", "0",
+                "--no-thrift"));
         ProviderEndpoints endpoints = ProviderEndpoints.parse(provider.awaitLine(
                 line -> line.startsWith(ProviderEndpoints.READY_PREFIX), READY));
         providerPort = ProviderEndpoints.port(endpoints.dubbo().orElseThrow());
@@ -76,22 +60,8 @@ class NacosRegistryIT {
 
     @AfterAll
     static void stopAll() {
-        try {
-            if (provider != null) {
-                provider.close();
-            }
-        } finally {
-            try {
-                if (nacos != null) {
-                    nacos.close();
-                }
-            } finally {
-                if (lab != null) {
-                    List<Long> left = lab.processes();
-                    lab.close();
-                    assertThat(left).as("processes left in the lab after the tests").isEmpty();
-                }
-            }
+        if (lab != null) {
+            lab.close();
         }
     }
 
@@ -154,10 +124,10 @@ class NacosRegistryIT {
         command.addAll(List.of("-jar", Plans.LAYOUT.projectDir().resolve("benchmark/target/rpcbench-benchmark.jar")
                 .toString(), "--project-dir", Plans.LAYOUT.projectDir().toString(), "--plan", "dubbo-echo-1k",
                 "--threads", "2", "--warmup", "2", "--duration", "4", "--no-jmeter-dashboards", "--progress", "1",
-                "--results", results.toString(), "--registry", "nacos://127.0.0.1:" + nacos.port()
+                "--results", results.toString(), "--registry", "nacos://127.0.0.1:" + lab.nacos().port()
                         + "?namespace=rpcbench-job&group=" + GROUP, "--registry-username", NacosServer.ADMIN));
         String output;
-        try (ChildProcess job = ChildProcess.start("run-benchmark", host.command(command),
+        try (ChildProcess job = ChildProcess.start("run-benchmark", lab.host().command(command),
                 Map.of(ExternalRegistry.PASSWORD_VARIABLE, PASSWORD), dir.resolve("job.out"))) {
             int exit = job.awaitExit(Duration.ofMinutes(3));
             output = Files.readString(dir.resolve("job.out"));
@@ -165,7 +135,7 @@ class NacosRegistryIT {
         }
         String ready = output.lines().filter(line -> line.startsWith("Provider ready")).findFirst().orElseThrow();
         int port = ProviderEndpoints.port(ready.replaceFirst(".*dubbo=(dubbo://[0-9.:]+).*", "$1"));
-        assertThat(output).contains("registered in nacos://127.0.0.1:" + nacos.port())
+        assertThat(output).contains("registered in nacos://127.0.0.1:" + lab.nacos().port())
                 .doesNotContain(PASSWORD);
         List<io.rpcbench.reports.JtlSample> samples = Plans.samples(results.resolve("dubbo-echo-1k/dubbo-echo-1k.jtl"));
         assertThat(samples).isNotEmpty().allSatisfy(sample -> {
@@ -190,7 +160,7 @@ class NacosRegistryIT {
     }
 
     private static String registry(String group) {
-        return "nacos://127.0.0.1:" + nacos.port() + "?namespace=" + NAMESPACE + "&group=" + group;
+        return lab.address(NAMESPACE, group);
     }
 
     /** The shipped echo plan through Nacos at {@code address}, as {@link NacosServer#ADMIN} with {@code password}. */
@@ -200,16 +170,12 @@ class NacosRegistryIT {
 
     /**
      * {@code plan} through Nacos at {@code address}, as {@link NacosServer#ADMIN} with {@code password}, with
-     * {@code more} properties over {@link #RUN_PROPERTIES}.
+     * {@code more} properties over {@link NacosLab#SHORT_RUN}.
      */
     private static LabPlanRun run(String plan, Path out, String address, String password, Map<String, String> more)
             throws IOException {
-        Files.createDirectories(out);
-        Path credentials = out.resolve("nacos.properties");
-        Files.writeString(credentials, "dubbo.username=" + NacosServer.ADMIN + "\ndubbo.password=" + password + "\n");
-        Map<String, String> properties = new LinkedHashMap<>(RUN_PROPERTIES);
-        properties.put("dubbo.address", address);
+        Map<String, String> properties = new LinkedHashMap<>(NacosLab.SHORT_RUN);
         properties.putAll(more);
-        return LabPlanRun.run(host, plan, out, properties, List.of("-q", credentials.toString()), "");
+        return lab.run(plan, out, address, password, properties);
     }
 }

@@ -35,15 +35,28 @@ public final class Dubbo27ProviderCommand implements Callable<Integer> {
     static final String READY_PREFIX = "rpcbench-dubbo27-provider ready";
     static final String STOPPED_LINE = "rpcbench-dubbo27-provider stopped";
 
+    /** The environment variable holding the password of {@code --registry-username}, as the provider app's. */
+    static final String PASSWORD_VARIABLE = "RPCBENCH_REGISTRY_PASSWORD";
+
     private static final String NONE = "none";
-    private static final Pattern ZOOKEEPER = Pattern.compile("zookeeper://[^:/]+:\\d{1,5}");
+    private static final Pattern ZOOKEEPER = Pattern.compile("zookeeper://[^:/?]+:\\d{1,5}");
+    /** Nacos with its settings as the query, as Dubbo 2.7 reads them: {@code namespace}, the registry's {@code group}. */
+    private static final Pattern NACOS = Pattern.compile("nacos://[^:/?@]+:\\d{1,5}(\\?[^?]*)?");
+    private static final Pattern CREDENTIALS_IN_QUERY = Pattern.compile("(.*[?&])?(username|password)=.*");
 
     @Spec
     private CommandSpec spec;
 
     @Option(names = "--registry", defaultValue = NONE,
-            description = "zookeeper://host:port, or none to export for direct URLs only (default: ${DEFAULT-VALUE}).")
+            description = "zookeeper://host:port, nacos://host:port with Nacos's namespace and registry group as the "
+                    + "query (e.g. nacos://127.0.0.1:8848?namespace=bench&group=RPC), or none to export for direct "
+                    + "URLs only (default: ${DEFAULT-VALUE}).")
     private String registry;
+
+    @Option(names = "--registry-username", description = "The --registry Nacos's user, when it authenticates; the "
+            + "password comes from the environment variable " + PASSWORD_VARIABLE + " (a command line is visible to "
+            + "every user of the machine).")
+    private String registryUsername;
 
     @Option(names = "--protocols", defaultValue = "dubbo,rmi,hessian,http",
             description = "Protocols to serve, comma separated, from dubbo, rmi, hessian, http (default: "
@@ -73,9 +86,11 @@ public final class Dubbo27ProviderCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<Dubbo27Protocol, Integer> ports = checkOptions();
+        RegistryCredentials credentials = checkCredentials();
         ProviderExport export;
         try {
-            export = ProviderExport.start(NONE.equals(registry) ? ProviderExport.NO_REGISTRY : registry, bind, ports);
+            export = ProviderExport.start(NONE.equals(registry) ? ProviderExport.NO_REGISTRY : registry, credentials,
+                    bind, ports);
         } catch (PortInUseException e) {
             err().println("rpcbench-dubbo27-provider: " + e.getMessage());
             return 1;
@@ -138,9 +153,14 @@ public final class Dubbo27ProviderCommand implements Callable<Integer> {
             throw bad("--port", "the protocols " + ports + " share a port; expected a port of its own for each "
                     + "(or 0 for a free one)");
         }
-        if (!NONE.equals(registry) && !ZOOKEEPER.matcher(registry).matches()) {
-            throw bad("--registry", "'" + registry + "' is not a registry address; expected zookeeper://host:port or "
-                    + NONE);
+        if (CREDENTIALS_IN_QUERY.matcher(registry).matches()) {
+            throw bad("--registry", "'" + registry.replaceAll("(?<=[?&](username|password)=)[^&]*", "****")
+                    + "' carries credentials in its query, where they would be printed; expected them apart "
+                    + "(--registry-username and the environment variable " + PASSWORD_VARIABLE + ")");
+        }
+        if (!NONE.equals(registry) && !ZOOKEEPER.matcher(registry).matches() && !NACOS.matcher(registry).matches()) {
+            throw bad("--registry", "'" + registry + "' is not a registry address; expected zookeeper://host:port, "
+                    + "nacos://host:port[?namespace=ID&group=GROUP] or " + NONE);
         }
         try {
             InetAddress.getByName(bind);
@@ -149,6 +169,23 @@ public final class Dubbo27ProviderCommand implements Callable<Integer> {
                     + "127.0.0.1");
         }
         return ports;
+    }
+
+    /** The Nacos user of {@code --registry-username} with its password from the environment, or none. */
+    private RegistryCredentials checkCredentials() {
+        if (registryUsername == null || registryUsername.isEmpty()) {
+            return RegistryCredentials.NONE;
+        }
+        if (!NACOS.matcher(registry).matches()) {
+            throw bad("--registry-username", "'" + registryUsername + "' is a user of a Nacos registry, and --registry "
+                    + "is " + registry + "; expected --registry nacos://host:port with it");
+        }
+        String password = System.getenv(PASSWORD_VARIABLE);
+        if (password == null || password.isEmpty()) {
+            throw bad("--registry-username", "'" + registryUsername + "' needs its password in the environment "
+                    + "variable " + PASSWORD_VARIABLE + ", which is not set");
+        }
+        return new RegistryCredentials(registryUsername, password);
     }
 
     private int checkPort(String option, int value) {

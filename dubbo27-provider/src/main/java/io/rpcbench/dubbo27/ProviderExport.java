@@ -26,14 +26,14 @@ import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;
 
 /**
- * What the Dubbo 2.7 provider exports, on loopback, optionally registered in ZooKeeper: {@link EchoService}
+ * What the Dubbo 2.7 provider exports, on loopback, optionally registered in ZooKeeper or Nacos: {@link EchoService}
  * ({@link PlainEcho}) over each {@link Dubbo27Protocol} asked for, each on a port of its own, and beside it over
  * {@code dubbo} the example {@link OrderService} ({@link OrderDesk}) and seed 004's {@link UserService}
  * ({@link UserDesk}, the matrix's "Dubbo + Hessian2 2.7" column; no group). One per JVM: Dubbo 2.7 keeps its
  * configuration in static state ({@code DubboBootstrap.getInstance()}).
  *
  * <pre>{@code
- * ProviderExport export = ProviderExport.start("zookeeper://127.0.0.1:2181", "127.0.0.1",
+ * ProviderExport export = ProviderExport.start("zookeeper://127.0.0.1:2181", RegistryCredentials.NONE, "127.0.0.1",
  *         Map.of(Dubbo27Protocol.DUBBO, 0, Dubbo27Protocol.RMI, 0));
  * export.endpoints();  // {DUBBO=dubbo://127.0.0.1:<port>, RMI=rmi://127.0.0.1:<port>}: accepting and registered
  * export.close();      // unregisters, closes the servers and the registry client
@@ -92,16 +92,26 @@ public final class ProviderExport implements AutoCloseable {
     /**
      * Returns once every service is exported (its server accepts connections) and registered.
      *
-     * @param registry {@code zookeeper://host:port}, or {@link #NO_REGISTRY}
+     * @param registry    {@code zookeeper://host:port}, {@code nacos://host:port[?namespace=ID&group=GROUP]}, or
+     *                    {@link #NO_REGISTRY}
+     * @param credentials the Nacos user and password, or {@link RegistryCredentials#NONE}
      * @param ports    the protocols to serve, each with its port (0 to pick a free one), in the order to export them
      * @throws PortInUseException when a port (a fixed one, or every free one tried) is taken; nothing stays exported
      */
-    public static ProviderExport start(String registry, String bind, Map<Dubbo27Protocol, Integer> ports) {
+    public static ProviderExport start(String registry, RegistryCredentials credentials, String bind,
+            Map<Dubbo27Protocol, Integer> ports) {
         DubboBootstrap bootstrap = DubboBootstrap.getInstance();
         // Our shutdown hook stops the export and then prints the stopped line: Dubbo's own hook would race it.
         bootstrap.unRegisterShutdownHook();
         Path cacheDirectory = createCacheDirectory();
-        bootstrap.application(application()).registry(registry(registry, cacheDirectory));
+        if (registry.startsWith("nacos://")) {
+            // The Nacos 1.4 client keeps snapshots of what it registered and read under ~/nacos/{naming,config}
+            // (and would log under ~/logs/nacos with Logback or Log4j present): this run's directory instead, read
+            // once when its classes load, so before the registry is made.
+            System.setProperty("JM.SNAPSHOT.PATH", cacheDirectory.toString());
+            System.setProperty("JM.LOG.PATH", cacheDirectory.resolve("logs").toString());
+        }
+        bootstrap.application(application()).registry(registry(registry, credentials, cacheDirectory));
         List<ServiceConfig<?>> services = new ArrayList<>();
         Map<Dubbo27Protocol, String> endpoints = new LinkedHashMap<>();
         try {
@@ -182,14 +192,21 @@ public final class ProviderExport implements AutoCloseable {
         return application;
     }
 
-    private static RegistryConfig registry(String address, Path cacheDirectory) {
+    private static RegistryConfig registry(String address, RegistryCredentials credentials, Path cacheDirectory) {
         RegistryConfig registry = new RegistryConfig(address);
+        if (credentials.present()) {
+            // Apart from the address, which Dubbo logs; Dubbo puts them into the registry's URL as its user info, and
+            // its Nacos registry and metadata report hand them to the Nacos client.
+            registry.setUsername(credentials.username());
+            registry.setPassword(credentials.password());
+        }
         // Dubbo would also watch ZooKeeper for dynamic configuration, which nothing writes.
         registry.setUseAsConfigCenter(false);
         // No registry cache file under ~/.dubbo. The metadata report (the registry doubles as it, and takes these
         // parameters) always keeps one, named after the registry's port, so every run would leave a file there:
         // "file" puts it in a directory of this run instead, deleted on close.
-        registry.setParameters(Map.of(
+        // Added to the address's query (a Nacos namespace and group), which setParameters would replace.
+        registry.updateParameters(Map.of(
                 "file.cache", "false",
                 "file", cacheDirectory.resolve("metadata.cache").toString()));
         return registry;

@@ -85,7 +85,8 @@ public final class EchoProvider implements AutoCloseable {
                         settings.thriftProtocol(), settings.threads());
             }
             if (settings.dubbo()) {
-                dubbo = DubboEndpoint.start(dubboServices(echo), dubboRegistry, settings.bind(),
+                dubbo = DubboEndpoint.start(dubboServices(echo), dubboRegistry, settings.registerMode(),
+                        settings.bind(),
                         settings.dubboPort(), settings.dubboProtocol(), settings.serialization(), settings.threads(),
                         null, null);
             }
@@ -94,7 +95,8 @@ public final class EchoProvider implements AutoCloseable {
             }
             UserEndpoints users = null;
             if (settings.userService()) {
-                users = UserEndpoints.start(dubboRegistry, settings.bind(), settings.userServicePort(),
+                users = UserEndpoints.start(dubboRegistry, settings.registerMode(), settings.bind(),
+                        settings.userServicePort(),
                         settings.threads());
             }
             return new EchoProvider(registryKind, registry, zookeeper, dubbo, thrift, rest, users);

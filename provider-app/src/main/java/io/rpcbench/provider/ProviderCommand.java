@@ -1,5 +1,6 @@
 package io.rpcbench.provider;
 
+import io.rpcbench.provider.dubbo.RegisterMode;
 import io.rpcbench.provider.registry.RegistryAddress;
 import io.rpcbench.provider.thrift.ThriftProtocol;
 import io.rpcbench.provider.thrift.ThriftTransport;
@@ -60,6 +61,12 @@ public final class ProviderCommand implements Callable<Integer> {
             + "password comes from the environment variable " + PASSWORD_VARIABLE + " (a command line is visible to "
             + "every user of the machine).")
     private String registryUsername;
+
+    @Option(names = "--register-mode", defaultValue = "all", description = "What the Dubbo services write into the "
+            + "registry, Dubbo's application register-mode: interface (one entry per service, as Dubbo 2.7), instance "
+            + "(the application instance only, with its mapping and metadata), or all (both, Dubbo 3's default) "
+            + "(default: ${DEFAULT-VALUE}).")
+    private String registerMode;
 
     @Option(names = "--zookeeper-port", defaultValue = "2181", description = "Embedded ZooKeeper port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     private int zookeeperPort;
@@ -183,6 +190,12 @@ public final class ProviderCommand implements Callable<Integer> {
         } catch (UnknownHostException e) {
             throw bad("--bind", "'" + bind + "' cannot be resolved; expected an IP address of this machine such as 127.0.0.1");
         }
+        RegisterMode mode;
+        try {
+            mode = RegisterMode.parse(registerMode);
+        } catch (IllegalArgumentException e) {
+            throw bad("--register-mode", e.getMessage());
+        }
         ThriftTransport transport;
         ThriftProtocol protocol;
         Optional<RegistryAddress> external;
@@ -213,7 +226,7 @@ public final class ProviderCommand implements Callable<Integer> {
             }
             external = Optional.of(external.get().withCredentials(registryUsername, password));
         }
-        return new ProviderSettings(bind, external, zookeeperPort, !noDubbo, dubboPort, dubboProtocol, serialization,
+        return new ProviderSettings(bind, external, mode, zookeeperPort, !noDubbo, dubboPort, dubboProtocol, serialization,
                 !noThrift, thriftPort, transport, protocol, threads, delayMs, restPort != null,
                 restPort == null ? 0 : restPort, userService, firstUserPort);
     }

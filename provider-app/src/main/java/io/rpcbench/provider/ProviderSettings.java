@@ -1,5 +1,6 @@
 package io.rpcbench.provider;
 
+import io.rpcbench.provider.dubbo.RegisterMode;
 import io.rpcbench.provider.registry.RegistryAddress;
 import io.rpcbench.provider.thrift.ThriftProtocol;
 import io.rpcbench.provider.thrift.ThriftTransport;
@@ -12,6 +13,8 @@ import java.util.Optional;
  *
  * @param bind            the address every endpoint listens on (and the host that is registered)
  * @param registry        an external ZooKeeper, or empty to start the embedded one
+ * @param registerMode    what the Dubbo endpoints write into the registry: interface-level entries, the application
+ *                        instance, or both (Dubbo 3's default)
  * @param zookeeperPort   port of the embedded ZooKeeper
  * @param dubbo           whether to export the echo service over Dubbo
  * @param dubboPort       port of the Dubbo protocol server
@@ -31,6 +34,7 @@ import java.util.Optional;
 public record ProviderSettings(
         String bind,
         Optional<RegistryAddress> registry,
+        RegisterMode registerMode,
         int zookeeperPort,
         boolean dubbo,
         int dubboPort,

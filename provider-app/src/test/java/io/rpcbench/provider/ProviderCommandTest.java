@@ -2,6 +2,7 @@ package io.rpcbench.provider;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.provider.dubbo.RegisterMode;
 import io.rpcbench.provider.thrift.ThriftProtocol;
 import io.rpcbench.provider.thrift.ThriftTransport;
 import java.io.PrintWriter;
@@ -20,6 +21,7 @@ class ProviderCommandTest {
 
         assertThat(s.bind()).isEqualTo("127.0.0.1");
         assertThat(s.registry()).isEmpty();
+        assertThat(s.registerMode()).as("Dubbo 3's default: interface and instance").isEqualTo(RegisterMode.ALL);
         assertThat(s.zookeeperPort()).isEqualTo(2181);
         assertThat(s.dubbo()).isTrue();
         assertThat(s.dubboPort()).isEqualTo(20880);
@@ -67,6 +69,13 @@ class ProviderCommandTest {
         assertThat(s.restPort()).isZero();
     }
 
+    @ParameterizedTest
+    @CsvSource({"interface, INTERFACE", "instance, INSTANCE", "all, ALL"})
+    void registerModeIsDubbosApplicationSetting(String value, RegisterMode mode) {
+        assertThat(ProviderCommand.settings("--register-mode", value).registerMode()).isEqualTo(mode);
+        assertThat(mode.dubboValue()).isEqualTo(value);
+    }
+
     @Test
     void externalRegistryIsParsed() {
         assertThat(ProviderCommand.settings("--registry", "zookeeper://127.0.0.1:2182").registry().orElseThrow()
@@ -101,6 +110,8 @@ class ProviderCommandTest {
                 + " | Invalid value for option '--thrift-transport': unknown Thrift transport 'http'; expected one of buffered, framed",
         "--thrift-protocol | json        "
                 + " | Invalid value for option '--thrift-protocol': unknown Thrift protocol 'json'; expected one of binary, compact",
+        "--register-mode   | application "
+                + " | Invalid value for option '--register-mode': unknown register mode 'application'; expected one of interface, instance, all",
         "--registry        | etcd://x:1  "
                 + " | Invalid value for option '--registry': 'etcd://x:1' is not a registry address; expected zookeeper://host:port or nacos://host:port[?namespace=ID&group=GROUP], e.g. zookeeper://127.0.0.1:2181",
         "--registry        | nacos://x   "

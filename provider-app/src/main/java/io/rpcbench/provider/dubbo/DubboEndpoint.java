@@ -100,17 +100,30 @@ public final class DubboEndpoint implements AutoCloseable {
      */
     public static DubboEndpoint start(List<ExportedService<?>> services, String registry, String bind, int port,
             String protocol, String serialization, int threads, String version, String group) {
+        return start(services, registry, RegisterMode.ALL, bind, port, protocol, serialization, threads, version,
+                group);
+    }
+
+    /**
+     * As {@link #start(List, String, String, int, String, String, int, String, String)}, writing into the registry
+     * what {@code registerMode} says (Dubbo's default is {@link RegisterMode#ALL}).
+     */
+    public static DubboEndpoint start(List<ExportedService<?>> services, String registry, RegisterMode registerMode,
+            String bind, int port, String protocol, String serialization, int threads, String version,
+            String group) {
         if (services.isEmpty()) {
             throw new IllegalArgumentException("no service to export");
         }
         if (port != 0) {
             PortCheck.requireFree("dubbo", bind, port);
-            return export(services, version, group, registry, bind, port, protocol, serialization, threads);
+            return export(services, version, group, registry, registerMode, bind, port, protocol, serialization,
+                    threads);
         }
         for (int attempt = 1; ; attempt++) {
             int candidate = PortCheck.freePort(bind);
             try {
-                return export(services, version, group, registry, bind, candidate, protocol, serialization, threads);
+                return export(services, version, group, registry, registerMode, bind, candidate, protocol,
+                        serialization, threads);
             } catch (PortInUseException e) {
                 if (attempt == FREE_PORT_ATTEMPTS) {
                     throw e;
@@ -120,7 +133,8 @@ public final class DubboEndpoint implements AutoCloseable {
     }
 
     private static DubboEndpoint export(List<ExportedService<?>> services, String version, String group,
-            String registry, String bind, int port, String protocol, String serialization, int threads) {
+            String registry, RegisterMode registerMode, String bind, int port, String protocol, String serialization,
+            int threads) {
         FrameworkModel framework = new FrameworkModel();
         DubboBootstrap bootstrap = DubboBootstrap.newInstance(framework);
         try {
@@ -134,6 +148,7 @@ public final class DubboEndpoint implements AutoCloseable {
             application.setEnableFileCache(false);
             // In-flight calls get this long to finish on stop (Dubbo's default is 10 s).
             application.setShutwait(SHUTDOWN_WAIT_MS);
+            application.setRegisterMode(registerMode.dubboValue());
 
             RegistryConfig registryConfig = new RegistryConfig(registry);
             registryConfig.setParameters(Map.of("file-cache", "false"));

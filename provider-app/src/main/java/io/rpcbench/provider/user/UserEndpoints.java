@@ -3,6 +3,7 @@ package io.rpcbench.provider.user;
 import io.rpcbench.dubbo.protobuf.ProtobufMessages;
 import io.rpcbench.provider.PortInUseException;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
+import io.rpcbench.provider.dubbo.RegisterMode;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,8 @@ import java.util.StringJoiner;
  * from the first one (or each on a free port for 0), and closed in reverse.
  *
  * <pre>{@code
- * try (UserEndpoints users = UserEndpoints.start("zookeeper://127.0.0.1:2181", "127.0.0.1", 20881, 200)) {
+ * try (UserEndpoints users = UserEndpoints.start("zookeeper://127.0.0.1:2181", RegisterMode.ALL, "127.0.0.1", 20881,
+ *         200)) {
  *     users.readyTokens();  // user-dubbo-hessian2=dubbo://127.0.0.1:20881 ... user-tri-hessian2=tri://127.0.0.1:20884
  * }
  * }</pre>
@@ -36,17 +38,19 @@ public final class UserEndpoints implements AutoCloseable {
      * already started are closed again.
      *
      * @param registry  {@code zookeeper://host:port}, or {@code N/A} for direct URLs only
+     * @param registerMode what each stack writes into the registry
      * @param firstPort the first stack's port, the others following it; 0 picks a free port for each
      * @throws PortInUseException naming the stack's key when its port is taken
      */
-    public static UserEndpoints start(String registry, String bind, int firstPort, int threads) {
+    public static UserEndpoints start(String registry, RegisterMode registerMode, String bind, int firstPort,
+            int threads) {
         // Over the dubbo protocol the protobuf serialization reads registered message types only.
         ProtobufMessages.register(io.rpcbench.user.proto.UserService.class);
         Map<UserStack, DubboEndpoint> endpoints = new EnumMap<>(UserStack.class);
         try {
             for (UserStack stack : UserStack.values()) {
                 int port = firstPort == 0 ? 0 : firstPort + stack.ordinal();
-                endpoints.put(stack, export(stack, registry, bind, port, threads));
+                endpoints.put(stack, export(stack, registry, registerMode, bind, port, threads));
             }
             return new UserEndpoints(endpoints);
         } catch (RuntimeException e) {
@@ -55,9 +59,10 @@ public final class UserEndpoints implements AutoCloseable {
         }
     }
 
-    private static DubboEndpoint export(UserStack stack, String registry, String bind, int port, int threads) {
+    private static DubboEndpoint export(UserStack stack, String registry, RegisterMode registerMode, String bind,
+            int port, int threads) {
         try {
-            return DubboEndpoint.start(List.of(stack.service()), registry, bind, port, stack.protocol(),
+            return DubboEndpoint.start(List.of(stack.service()), registry, registerMode, bind, port, stack.protocol(),
                     stack.serialization(), threads, null, stack.key());
         } catch (PortInUseException e) {
             throw new PortInUseException(stack.key(), bind, e.port(), e.getCause());
