@@ -79,7 +79,7 @@ class CatalogueIT {
     }
 
     /** What a user does to the template: real values in place of its zeros and empty texts, nothing else. */
-    private static String fillIn(String plan) {
+    static String fillIn(String plan) {
         return plan.replace("\"id\": 0", "\"id\": 9007199254740993")
                 .replace("\"customerId\": 0", "\"customerId\": 7")
                 .replace("\"total\": 0", "\"total\": 24.68")
@@ -90,7 +90,7 @@ class CatalogueIT {
                 .replace("\"status\": \"NEW\"", "\"status\": \"PAID\"");
     }
 
-    private static Path catalogueJar() {
+    static Path catalogueJar() {
         return Plans.LAYOUT.projectDir().resolve("catalogue/target/rpcbench-catalogue.jar");
     }
 

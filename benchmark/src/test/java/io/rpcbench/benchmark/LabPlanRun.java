@@ -23,8 +23,10 @@ import java.util.Set;
  * @param sockets     every TCP socket of JMeter's process seen while it ran
  * @param log         jmeter.log
  * @param commandLine JMeter's JVM's command line
+ * @param console     what JMeter printed on its console
  */
-record LabPlanRun(List<JtlSample> samples, List<ProcessSockets.TcpSocket> sockets, String log, String commandLine) {
+record LabPlanRun(List<JtlSample> samples, List<ProcessSockets.TcpSocket> sockets, String log, String commandLine,
+        String console) {
 
     private static final Duration RUN = Duration.ofMinutes(2);
 
@@ -36,9 +38,16 @@ record LabPlanRun(List<JtlSample> samples, List<ProcessSockets.TcpSocket> socket
      */
     static LabPlanRun run(LabHost host, String plan, Path out, Map<String, String> properties, List<String> arguments,
             String jvmArgs) throws IOException {
+        return run(host, Plans.LAYOUT.plan(plan), out, properties, arguments, jvmArgs);
+    }
+
+    /** {@link #run(LabHost, String, Path, Map, List, String)} of a plan file of any name and place. */
+    static LabPlanRun run(LabHost host, Path planFile, Path out, Map<String, String> properties,
+            List<String> arguments, String jvmArgs) throws IOException {
+        String plan = planFile.getFileName().toString().replaceFirst("\\.jmx$", "");
         Files.createDirectories(out);
         List<String> command = new ArrayList<>(List.of(Plans.LAYOUT.jmeterLauncher().toString(), "-n",
-                "-t", Plans.LAYOUT.plan(plan).toString(),
+                "-t", planFile.toString(),
                 "-l", out.resolve(plan + ".jtl").toString(),
                 "-j", out.resolve("jmeter.log").toString(),
                 "-J" + JMeterRun.SHUTDOWN_PORT + "=0",
@@ -66,7 +75,8 @@ record LabPlanRun(List<JtlSample> samples, List<ProcessSockets.TcpSocket> socket
             assertThat(exit).as("JMeter's exit code; last output:%n%s", jmeter.tail()).isZero();
         }
         return new LabPlanRun(Plans.samples(out.resolve(plan + ".jtl")), List.copyOf(sockets),
-                Files.readString(out.resolve("jmeter.log"), StandardCharsets.UTF_8), commandLine);
+                Files.readString(out.resolve("jmeter.log"), StandardCharsets.UTF_8), commandLine,
+                Files.readString(out.resolve("jmeter.out"), StandardCharsets.UTF_8));
     }
 
     /** The pause between two readings of JMeter's sockets: a sampling rate, not a wait for anything. */

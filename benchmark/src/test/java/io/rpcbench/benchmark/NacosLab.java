@@ -103,6 +103,12 @@ final class NacosLab implements AutoCloseable {
      */
     LabPlanRun run(String plan, Path out, String address, String password, Map<String, String> properties)
             throws IOException {
+        return run(Plans.LAYOUT.plan(plan), out, address, password, properties);
+    }
+
+    /** {@link #run(String, Path, String, String, Map)} of a plan file of any name and place. */
+    LabPlanRun run(Path plan, Path out, String address, String password, Map<String, String> properties)
+            throws IOException {
         Files.createDirectories(out);
         Path credentials = out.resolve("nacos.properties");
         Files.writeString(credentials, "dubbo.username=" + NacosServer.ADMIN + "\ndubbo.password=" + password + "\n");

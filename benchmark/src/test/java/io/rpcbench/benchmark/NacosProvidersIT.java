@@ -5,15 +5,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rpcbench.benchmark.lab.LabRoot;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
@@ -28,6 +40,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * <p>Nacos, the providers and JMeter run inside one lab host ({@link NacosLab}, subnet {@value #SUBNET}).
  */
 @ResourceLock(LabRoot.LOCK)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NacosProvidersIT {
 
     private static final String SUBNET = "198.19.250";
@@ -141,11 +154,9 @@ class NacosProvidersIT {
     }
 
     /**
-     * Fails today, every sample {@code bad-parameter} "interface 'io.rpcbench.echo.EchoService' has no provider in the
-     * Nacos registry ... it holds no interface-level provider and the applications [rpcbench-provider] ...": the
-     * samplers' Nacos reader looks for interface-level providers only. Dubbo's own consumer would not find it either
-     * as the samplers configure it (no metadata centre, so no mapping read: "No interface-apps mapping found in local
-     * cache").
+     * The instance-only provider is found through Dubbo's mapping in Nacos (config group {@code mapping}): the samplers
+     * read it and tell their consumer the application ({@code provided-by}), which Dubbo's own consumer, without a
+     * metadata centre, would not find ("No interface-apps mapping found in local cache").
      */
     @Test
     void theEchoPlanCallsTheInstanceOnlyProvider() throws IOException {
@@ -153,12 +164,90 @@ class NacosProvidersIT {
                 .assertCalledOnLoopback(instanceOnlyPort, "dubbo-echo-1k");
     }
 
-    /** Fails today as {@link #theEchoPlanCallsTheInstanceOnlyProvider}, for io.rpcbench.example.OrderService. */
+    /** As {@link #theEchoPlanCallsTheInstanceOnlyProvider}, generic calls typed from the definition in Nacos. */
     @Test
     void theOrderServicePlanCallsTheInstanceOnlyProvider() throws IOException {
         run("dubbo-order-service", "order-service-instance-only", INSTANCE_GROUP,
                 Map.of("duration", ORDER_SERVICE_SECONDS))
                 .assertCalledOnLoopback(instanceOnlyPort, "place order", "order total", "confirm order");
+    }
+
+    /**
+     * The registry as a catalogue through Nacos (namespace, registry group, user): {@code rpcbench services} lists the
+     * instance-only provider's application and services with their methods, read from the mapping and the
+     * definitions there; {@code rpcbench plan} writes a plan for {@code OrderService.place}, which runs through that
+     * Nacos as written once the values in its arguments are filled in.
+     */
+    @Test
+    void rpcbenchListsTheServicesAndWritesAPlanThatRunsThroughNacos() throws IOException {
+        String registry = lab.address(NAMESPACE, INSTANCE_GROUP);
+        ChildProcess services = lab.startJava("rpcbench-services", List.of("-jar",
+                CatalogueIT.catalogueJar().toString(), "services", "--registry", registry, "--username",
+                NacosServer.ADMIN));
+        assertThat(services.awaitExit(READY)).as("rpcbench services' exit code; it printed:%n%s", services.tail())
+                .isZero();
+        String listing = Files.readString(dir.resolve("rpcbench-services.log"));
+        assertThat(listing).contains("1 application: " + APPLICATION, ECHO, ORDERS,
+                "io.rpcbench.example.Result place(io.rpcbench.example.Order)").doesNotContain(PASSWORD);
+
+        Path plan = dir.resolve("nacos-place-order.jmx");
+        ChildProcess writer = lab.startJava("rpcbench-plan", List.of("-jar", CatalogueIT.catalogueJar().toString(),
+                "plan", "--registry", registry, "--username", NacosServer.ADMIN, "--interface", ORDERS,
+                "--method", "place", "--threads", "1", "--warmup", "0", "--duration", ORDER_SERVICE_SECONDS,
+                "--out", plan.toString()));
+        assertThat(writer.awaitExit(READY)).as("rpcbench plan's exit code; it printed:%n%s", writer.tail()).isZero();
+        String written = Files.readString(plan);
+        assertThat(written).contains(registry.replace("&", "&amp;")).doesNotContain(PASSWORD); // XML-escaped
+        Files.writeString(plan, CatalogueIT.fillIn(written));
+
+        lab.run(plan, dir.resolve("nacos-place-order"), registry, PASSWORD, Map.of(JMeterRun.THINK_TIME,
+                TestVolume.THINK_TIME_MS)).assertCalledOnLoopback(instanceOnlyPort, "place");
+    }
+
+    /**
+     * Nacos lost mid-run (the last test: Nacos is stopped by its PID): the calls go on to the provider the consumer
+     * knew, every one passing, and JMeter's console says the registry was lost, naming it and the interface.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void nacosLostMidRunLeavesTheCallsGoingAndTheRunSaysSo() throws Exception {
+        String registry = lab.address(NAMESPACE, DUBBO27_GROUP);
+        Path out = dir.resolve("echo-nacos-lost");
+        Map<String, String> properties = new LinkedHashMap<>(NacosLab.SHORT_RUN);
+        properties.put("duration", "10");
+        ExecutorService runner = Executors.newSingleThreadExecutor();
+        try {
+            Future<LabPlanRun> running = runner.submit(() -> lab.run("dubbo-echo-1k", out, registry, PASSWORD,
+                    properties));
+            awaitFirstSamples(out.resolve("dubbo-echo-1k.jtl"), running);
+            LocalTime stopping = LocalTime.now().truncatedTo(ChronoUnit.MILLIS); // the clock JMeter's line reads
+            lab.nacos().close();
+            LabPlanRun run = running.get(READY.toSeconds(), TimeUnit.SECONDS);
+
+            run.assertCalledOnLoopback(dubbo27Port, "dubbo-echo-1k");
+            Matcher lost = Pattern.compile("rpcbench: registry " + Pattern.quote(registry) + " lost at ([0-9:.]+): "
+                    + "the consumer of " + Pattern.quote(ECHO) + " goes on calling the providers it knew")
+                    .matcher(run.console());
+            assertThat(lost.find()).as("JMeter's console says the registry was lost:%n%s", run.console()).isTrue();
+            assertThat(LocalTime.parse(lost.group(1))).as("when it was said lost").isAfterOrEqualTo(stopping);
+        } finally {
+            runner.shutdownNow();
+        }
+    }
+
+    /** Until the run's results hold a sample (JMeter is calling), with a deadline; fails if the run ended first. */
+    private static void awaitFirstSamples(Path jtl, Future<LabPlanRun> running) throws Exception {
+        long deadline = System.nanoTime() + READY.toNanos();
+        while (!Files.exists(jtl) || Files.readAllLines(jtl).size() < 3) {
+            if (running.isDone()) {
+                running.get(); // its failure, if it failed
+                throw new AssertionError("the run ended before Nacos was stopped");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no sample in " + jtl + " within " + READY);
+            }
+            Thread.sleep(50); // polling the results file, with a deadline: not a readiness wait of its own
+        }
     }
 
     @Test

@@ -292,7 +292,10 @@ public final class DubboReferences {
         }
         RegistryManager registries = RegistryManager.getInstance(bootstrap.getApplicationModel());
         registryWatch.watch(settings, settings.address(), settings.interfaceName(),
-                () -> registries.getRegistries().stream().allMatch(Registry::isAvailable));
+                // The interface-level clients only: a service-discovery registry's isAvailable() lists every service
+                // in the registry (Nacos: a request a second), where these read their connection's state.
+                () -> registries.getRegistries().stream().filter(registry -> !registry.isServiceDiscovery())
+                        .allMatch(Registry::isAvailable));
     }
 
     /**

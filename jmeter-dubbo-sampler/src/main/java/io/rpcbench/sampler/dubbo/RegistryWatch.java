@@ -78,8 +78,9 @@ final class RegistryWatch implements AutoCloseable {
         boolean connected;
         try {
             connected = consumer.connected.getAsBoolean();
-        } catch (RuntimeException e) { // a registry client being destroyed: its consumer is going too
-            return;
+        } catch (RuntimeException e) { // a client that cannot say is not connected (a destroyed one is not watched)
+            LOG.debug("registry client of {} could not say whether it is connected", consumer.address, e);
+            connected = false;
         }
         if (!connected && consumer.lostAt == null) {
             consumer.lostAt = Instant.now();

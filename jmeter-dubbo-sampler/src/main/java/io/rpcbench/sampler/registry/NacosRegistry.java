@@ -11,7 +11,9 @@ import io.rpcbench.sampler.json.ServiceDefinition;
 import io.rpcbench.sampler.registry.RegistryLookupException.Reason;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
 
@@ -159,7 +161,68 @@ final class NacosRegistry implements ServiceRegistry {
                         applications.get(0))));
             }
         }
+        services.addAll(applicationLevelServices(names, services));
         services.sort((a, b) -> ServiceRegistries.ORDER.compare(a.key(), b.key()));
+        return services;
+    }
+
+    /**
+     * The services of the applications registered at application level in the registry group, with a running
+     * instance: the interfaces Dubbo's mapping gives each, in the versions and groups its definitions name (an
+     * instance's record names none), minus those registered per interface too ({@code register-mode=all}). Nacos's
+     * client cannot list config entries: they are read through its open API ({@link NacosConfigListing}).
+     */
+    private List<RegisteredService> applicationLevelServices(List<String> names, List<RegisteredService> listed)
+            throws IOException {
+        List<String> running = new ArrayList<>();
+        for (String name : names) {
+            if (!name.contains(":") && !read(() -> naming.getAllInstances(name, registryGroup())).isEmpty()) {
+                running.add(name);
+            }
+        }
+        if (running.isEmpty()) {
+            return List.of();
+        }
+        NacosConfigListing configs = new NacosConfigListing(hostPort, access, timeoutMs);
+        Map<String, String> mapping;
+        Map<String, String> definitions = new LinkedHashMap<>();
+        try {
+            mapping = configs.entries(MAPPING_GROUP);
+            for (String group : metadataGroups()) {
+                configs.entries(group).forEach(definitions::putIfAbsent);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while listing " + describe(), e);
+        }
+        List<ServiceKey> keys = listed.stream().map(RegisteredService::key).toList();
+        List<RegisteredService> services = new ArrayList<>();
+        for (String application : running) {
+            for (Map.Entry<String, String> mapped : mapping.entrySet()) {
+                if (!List.of(mapped.getValue().split(",")).contains(application)) {
+                    continue;
+                }
+                String interfaceName = mapped.getKey();
+                Map<ServiceKey, String> published = new LinkedHashMap<>();
+                definitions.forEach((dataId, json) -> {
+                    String[] parts = dataId.split(":", -1);
+                    if (parts.length == 5 && parts[0].equals(interfaceName) && parts[3].equals("provider")
+                            && parts[4].equals(application)) {
+                        published.put(new ServiceKey(interfaceName, parts[1], parts[2]), json);
+                    }
+                });
+                if (published.isEmpty()) {
+                    published.put(new ServiceKey(interfaceName, "", ""), "");
+                }
+                for (Map.Entry<ServiceKey, String> service : published.entrySet()) {
+                    if (!keys.contains(service.getKey())) {
+                        services.add(new RegisteredService(service.getKey(), List.of(application), true,
+                                service.getValue().isBlank() ? ServiceDefinition.NONE
+                                        : ServiceDefinition.parse(service.getValue())));
+                    }
+                }
+            }
+        }
         return services;
     }
 
