@@ -3,59 +3,100 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.rpcbench.benchmark.lab.LabRoot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
- * The Dubbo samplers through a real Nacos 2.5.1 with authentication on (issue 26): a Dubbo 3.3 provider registered
- * there in a namespace and a registry group of its own, with a user and password; the shipped echo plan finds it
- * through that Nacos, namespace, group and user, and calls it on loopback, and the password shows in none of JMeter's
- * files; the order service plan's generic calls get their parameter types from the definition the provider published
- * in Nacos. A wrong password, and a registry group that holds no provider, fail every sample with a message that names
- * what was looked up.
+ * The Dubbo samplers through a real Nacos 2.5.1 with authentication on (issue 26), in namespace {@value #NAMESPACE},
+ * each provider in a registry group of its own: the provider app as Dubbo 3.3 registers by default (per interface and
+ * per application), the provider app at application level only ({@code --register-mode instance}: one instance of
+ * the application, the interface-to-application mapping, no interface-level entry) and the Dubbo 2.7.23 provider (one
+ * naming service per interface). What each writes into Nacos is read back through Nacos's open API; both samplers call
+ * each, the echo plan and the order service plan (generic calls typed from the definitions in Nacos), every answer the
+ * exact one, on loopback, and the password in none of JMeter's files. A wrong password, and a registry group that holds
+ * no provider, fail every sample naming what was looked up; {@code rpcbench services} and {@code plan} read the
+ * catalogue through Nacos; and Nacos lost mid-run (the last test) leaves the calls going while the run says so.
  *
- * <p>Nacos, the provider and JMeter run inside one lab host ({@link NacosLab}), each stopped by its PID.
+ * <p>Nacos, the providers and JMeter run inside one lab host ({@link NacosLab}, subnet {@value #SUBNET}), each
+ * stopped by its PID: one Nacos for all, its start being the most of the time.
  */
 @ResourceLock(LabRoot.LOCK)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NacosRegistryIT {
 
+    private static final String SUBNET = "198.19.250";
     private static final Duration READY = Duration.ofSeconds(120);
     private static final String PASSWORD = "rpcbench-nacos-It-" + Long.toHexString(System.nanoTime());
-    private static final String NAMESPACE = "rpcbench-it";
-    private static final String GROUP = "RPCBENCH";
-    /**
-     * The order service plan's first call (its consumer built, the definition read) took seconds on a busy machine
-     * (RegistryLoopbackIT), and its three samplers must each run after it.
-     */
+    private static final String NAMESPACE = "rpcbench-providers";
+    /** The provider app registered as Dubbo 3.3 does by default, per interface and per application. */
+    private static final String INTERFACE_GROUP = "RPCBENCH";
+    private static final String INSTANCE_GROUP = "RPCBENCH-INSTANCE";
+    private static final String DUBBO27_GROUP = "RPCBENCH-DUBBO27";
+    private static final String ECHO = "io.rpcbench.echo.EchoService";
+    private static final String ORDERS = "io.rpcbench.example.OrderService";
+    private static final String USERS = "io.rpcbench.user.UserService";
+    private static final String APPLICATION = "rpcbench-provider";
+    private static final String DUBBO27_APPLICATION = "rpcbench-dubbo27-provider";
+    /** Where Dubbo 3 keeps the interface-to-application mapping in Nacos: a config group of its own. */
+    private static final String MAPPING_GROUP = "mapping";
+    /** As NacosRegistryIT: the order service plan's first call (consumer built, definition read) takes seconds. */
     private static final String ORDER_SERVICE_SECONDS = "12";
 
     @TempDir
     static Path dir;
 
     private static NacosLab lab;
-    private static int providerPort;
+    private static int interfaceLevelPort;
+    private static int instanceOnlyPort;
+    private static int dubbo27Port;
 
     @BeforeAll
-    static void startNacosAndProvider() throws IOException {
-        lab = NacosLab.start("198.19.252", dir, PASSWORD);
-        ChildProcess provider = lab.startJava("provider", List.of("-jar", Plans.LAYOUT.providerJar().toString(),
-                "--registry", registry(GROUP), "--registry-username", NacosServer.ADMIN, "--dubbo-port", "0",
+    static void startNacosAndProviders() throws IOException {
+        lab = NacosLab.start(SUBNET, dir, PASSWORD);
+        ChildProcess interfaceLevel = lab.startJava("provider", List.of("-jar", Plans.LAYOUT.providerJar().toString(),
+                "--registry", registry(INTERFACE_GROUP), "--registry-username", NacosServer.ADMIN, "--dubbo-port",
+                "0", "--no-thrift"));
+        interfaceLevelPort = ProviderEndpoints.port(ProviderEndpoints.parse(interfaceLevel.awaitLine(
+                line -> line.startsWith(ProviderEndpoints.READY_PREFIX), READY)).dubbo().orElseThrow());
+        // One after the other: ChildProcess keeps only the last lines, and a provider that logs much after its ready
+        // line while another is awaited would hide that line.
+        ChildProcess instanceOnly = lab.startJava("provider-instance-only", List.of("-jar",
+                Plans.LAYOUT.providerJar().toString(), "--registry", lab.address(NAMESPACE, INSTANCE_GROUP),
+                "--registry-username", NacosServer.ADMIN, "--register-mode", "instance", "--dubbo-port", "0",
                 "--no-thrift"));
-        ProviderEndpoints endpoints = ProviderEndpoints.parse(provider.awaitLine(
-                line -> line.startsWith(ProviderEndpoints.READY_PREFIX), READY));
-        providerPort = ProviderEndpoints.port(endpoints.dubbo().orElseThrow());
+        instanceOnlyPort = ProviderEndpoints.port(ProviderEndpoints.parse(instanceOnly.awaitLine(
+                line -> line.startsWith(ProviderEndpoints.READY_PREFIX), READY)).dubbo().orElseThrow());
+        ChildProcess dubbo27 = lab.startJava("dubbo27-provider", List.of("-jar",
+                Dubbo27ProviderProcess.jar(Plans.LAYOUT).toString(), "--registry", lab.address(NAMESPACE,
+                        DUBBO27_GROUP), "--registry-username", NacosServer.ADMIN, "--port", "0", "--protocols",
+                "dubbo"));
+        dubbo27Port = Integer.parseInt(Dubbo27ProviderProcess.parse(dubbo27.awaitLine(
+                line -> line.startsWith(Dubbo27ProviderProcess.READY_PREFIX), READY)).get("dubbo")
+                .replaceFirst(".*:", ""));
     }
 
     @AfterAll
@@ -68,9 +109,9 @@ class NacosRegistryIT {
     @Test
     void theEchoPlanFindsTheProviderThroughNamespaceGroupAndUserAndCallsItOnLoopback() throws IOException {
         Path out = dir.resolve("echo");
-        LabPlanRun run = run(out, registry(GROUP), PASSWORD);
+        LabPlanRun run = runAs(out, registry(INTERFACE_GROUP), PASSWORD);
 
-        run.assertCalledOnLoopback(providerPort, "dubbo-echo-1k");
+        run.assertCalledOnLoopback(interfaceLevelPort, "dubbo-echo-1k");
         for (String file : List.of("dubbo-echo-1k.jtl", "jmeter.log", "jmeter.out")) {
             assertThat(Files.readString(out.resolve(file))).as(file).doesNotContain(PASSWORD);
         }
@@ -82,15 +123,14 @@ class NacosRegistryIT {
      */
     @Test
     void theOrderServicePlanCallsWithTypesFromNacosMetadata() throws IOException {
-        run("dubbo-order-service", dir.resolve("order-service"), registry(GROUP), PASSWORD,
-                Map.of("duration", ORDER_SERVICE_SECONDS))
-                .assertCalledOnLoopback(providerPort, "place order", "order total", "confirm order");
+        run("dubbo-order-service", "order-service", INTERFACE_GROUP, Map.of("duration", ORDER_SERVICE_SECONDS))
+                .assertCalledOnLoopback(interfaceLevelPort, "place order", "order total", "confirm order");
     }
 
     @Test
     void aWrongPasswordFailsEverySampleNamingThePasswordAndNotShowingIt() throws IOException {
         String wrong = "not-" + PASSWORD;
-        LabPlanRun run = run(dir.resolve("wrong-password"), registry(GROUP), wrong);
+        LabPlanRun run = runAs(dir.resolve("wrong-password"), registry(INTERFACE_GROUP), wrong);
 
         assertEverySampleFailed(run, "password", "refused", NacosServer.ADMIN);
         assertThat(run.samples()).allSatisfy(sample -> assertThat(sample.responseMessage()).doesNotContain(wrong));
@@ -100,12 +140,12 @@ class NacosRegistryIT {
 
     @Test
     void aRegistryGroupWithoutTheProviderFailsEverySampleNamingNamespaceAndGroup() throws IOException {
-        LabPlanRun run = run(dir.resolve("other-group"), registry("OTHER"), PASSWORD);
+        LabPlanRun run = runAs(dir.resolve("other-group"), registry("OTHER"), PASSWORD);
 
         assertEverySampleFailed(run, "io.rpcbench.echo.EchoService", "namespace '" + NAMESPACE + "'",
                 "registry group 'OTHER'");
         assertThat(run.sockets()).as("JMeter's connections to the provider")
-                .noneMatch(socket -> socket.remote().endsWith(":" + providerPort));
+                .noneMatch(socket -> socket.remote().endsWith(":" + interfaceLevelPort));
         run.assertOnLoopback();
     }
 
@@ -125,7 +165,7 @@ class NacosRegistryIT {
                 .toString(), "--project-dir", Plans.LAYOUT.projectDir().toString(), "--plan", "dubbo-echo-1k",
                 "--threads", "2", "--warmup", "2", "--duration", "4", "--no-jmeter-dashboards", "--progress", "1",
                 "--results", results.toString(), "--registry", "nacos://127.0.0.1:" + lab.nacos().port()
-                        + "?namespace=rpcbench-job&group=" + GROUP, "--registry-username", NacosServer.ADMIN));
+                        + "?namespace=rpcbench-job&group=" + INTERFACE_GROUP, "--registry-username", NacosServer.ADMIN));
         String output;
         try (ChildProcess job = ChildProcess.start("run-benchmark", lab.host().command(command),
                 Map.of(ExternalRegistry.PASSWORD_VARIABLE, PASSWORD), dir.resolve("job.out"))) {
@@ -159,23 +199,213 @@ class NacosRegistryIT {
         });
     }
 
+    /**
+     * Application level only: in its registry group one naming service, the application, whose instance names the
+     * revision of its metadata and keeps that metadata itself ({@code local}: Dubbo's default, served by the
+     * provider's MetadataService, not written to Nacos); the mapping from each interface to the application in config
+     * group {@value #MAPPING_GROUP} of the namespace; the service definitions in the registry group.
+     */
+    @Test
+    void theInstanceOnlyProviderRegistersItsApplicationAndMappingInTheNamespace() throws IOException {
+        assertThat(services(INSTANCE_GROUP)).containsExactly(APPLICATION);
+        assertThat(instances(APPLICATION, INSTANCE_GROUP)).singleElement().satisfies(instance -> {
+            assertThat(instance.path("ip").asText()).isEqualTo("[::ffff:127.0.0.1]");
+            assertThat(instance.path("port").asInt()).isEqualTo(instanceOnlyPort);
+            JsonNode metadata = instance.path("metadata");
+            assertThat(metadata.path("dubbo.metadata.revision").asText()).matches("[0-9a-f]{32}");
+            assertThat(metadata.path("dubbo.metadata.storage-type").asText()).isEqualTo("local");
+            assertThat(metadata.path("dubbo.endpoints").asText())
+                    .isEqualTo("[{\"port\":" + instanceOnlyPort + ",\"protocol\":\"dubbo\"}]");
+            assertThat(metadata.has("dubbo.metadata-service.url-params")).isTrue();
+        });
+        Map<String, String> configs = configs(NAMESPACE);
+        assertThat(configs).containsEntry(MAPPING_GROUP + "/" + ECHO, APPLICATION)
+                .containsEntry(MAPPING_GROUP + "/" + ORDERS, APPLICATION)
+                .containsKey(INSTANCE_GROUP + "/" + ECHO + ":::provider:" + APPLICATION)
+                .containsKey(INSTANCE_GROUP + "/" + ORDERS + ":::provider:" + APPLICATION);
+        assertThat(configs.get(INSTANCE_GROUP + "/" + ORDERS + ":::provider:" + APPLICATION))
+                .contains("\"canonicalName\":\"" + ORDERS + "\"");
+        assertThat(configs(""))
+                .as("the public namespace: everything went into the provider's namespace").isEmpty();
+    }
+
+    /**
+     * Interface level only: in its registry group one naming service per interface,
+     * {@code providers:<interface>::} (no version, no service group), each instance carrying the provider URL's
+     * parameters; each service's definition in the registry group; no application instance and no mapping.
+     */
+    @Test
+    void theDubbo27ProviderRegistersEachInterfaceInTheNamespaceAndGroup() throws IOException {
+        assertThat(services(DUBBO27_GROUP)).containsExactlyInAnyOrder("providers:" + ECHO + "::",
+                "providers:" + ORDERS + "::", "providers:" + USERS + "::");
+        for (String service : List.of(ECHO, ORDERS, USERS)) {
+            assertThat(instances("providers:" + service + "::", DUBBO27_GROUP)).as(service).singleElement()
+                    .satisfies(instance -> {
+                        assertThat(instance.path("ip").asText()).isEqualTo("[::ffff:127.0.0.1]");
+                        assertThat(instance.path("port").asInt()).isEqualTo(dubbo27Port);
+                        JsonNode metadata = instance.path("metadata");
+                        assertThat(metadata.path("interface").asText()).isEqualTo(service);
+                        assertThat(metadata.path("application").asText()).isEqualTo(DUBBO27_APPLICATION);
+                        assertThat(metadata.path("release").asText()).isEqualTo("2.7.23");
+                        assertThat(metadata.path("category").asText()).isEqualTo("providers");
+                    });
+        }
+        Map<String, String> configs = configs(NAMESPACE);
+        for (String service : List.of(ECHO, ORDERS, USERS)) {
+            assertThat(configs.get(DUBBO27_GROUP + "/" + service + ":::provider:" + DUBBO27_APPLICATION)).as(service)
+                    .contains("\"canonicalName\":\"" + service + "\"");
+        }
+        assertThat(configs).as("Dubbo 2.7 writes no interface-to-application mapping")
+                .doesNotContainValue(DUBBO27_APPLICATION);
+    }
+
+    /**
+     * The instance-only provider is found through Dubbo's mapping in Nacos (config group {@code mapping}): the samplers
+     * read it and tell their consumer the application ({@code provided-by}), which Dubbo's own consumer, without a
+     * metadata centre, would not find ("No interface-apps mapping found in local cache").
+     */
+    @Test
+    void theEchoPlanCallsTheInstanceOnlyProvider() throws IOException {
+        run("dubbo-echo-1k", "echo-instance-only", INSTANCE_GROUP, Map.of())
+                .assertCalledOnLoopback(instanceOnlyPort, "dubbo-echo-1k");
+    }
+
+    /** As {@link #theEchoPlanCallsTheInstanceOnlyProvider}, generic calls typed from the definition in Nacos. */
+    @Test
+    void theOrderServicePlanCallsTheInstanceOnlyProvider() throws IOException {
+        run("dubbo-order-service", "order-service-instance-only", INSTANCE_GROUP,
+                Map.of("duration", ORDER_SERVICE_SECONDS))
+                .assertCalledOnLoopback(instanceOnlyPort, "place order", "order total", "confirm order");
+    }
+
+    /**
+     * The registry as a catalogue through Nacos (namespace, registry group, user): {@code rpcbench services} lists the
+     * instance-only provider's application and services with their methods, read from the mapping and the
+     * definitions there; {@code rpcbench plan} writes a plan for {@code OrderService.place}, which runs through that
+     * Nacos as written once the values in its arguments are filled in.
+     */
+    @Test
+    void rpcbenchListsTheServicesAndWritesAPlanThatRunsThroughNacos() throws IOException {
+        String registry = lab.address(NAMESPACE, INSTANCE_GROUP);
+        ChildProcess services = lab.startJava("rpcbench-services", List.of("-jar",
+                CatalogueIT.catalogueJar().toString(), "services", "--registry", registry, "--username",
+                NacosServer.ADMIN));
+        assertThat(services.awaitExit(READY)).as("rpcbench services' exit code; it printed:%n%s", services.tail())
+                .isZero();
+        String listing = Files.readString(dir.resolve("rpcbench-services.log"));
+        assertThat(listing).contains("1 application: " + APPLICATION, ECHO, ORDERS,
+                "io.rpcbench.example.Result place(io.rpcbench.example.Order)").doesNotContain(PASSWORD);
+
+        Path plan = dir.resolve("nacos-place-order.jmx");
+        ChildProcess writer = lab.startJava("rpcbench-plan", List.of("-jar", CatalogueIT.catalogueJar().toString(),
+                "plan", "--registry", registry, "--username", NacosServer.ADMIN, "--interface", ORDERS,
+                "--method", "place", "--threads", "1", "--warmup", "0", "--duration", ORDER_SERVICE_SECONDS,
+                "--out", plan.toString()));
+        assertThat(writer.awaitExit(READY)).as("rpcbench plan's exit code; it printed:%n%s", writer.tail()).isZero();
+        String written = Files.readString(plan);
+        assertThat(written).contains(registry.replace("&", "&amp;")).doesNotContain(PASSWORD); // XML-escaped
+        Files.writeString(plan, CatalogueIT.fillIn(written));
+
+        lab.run(plan, dir.resolve("nacos-place-order"), registry, PASSWORD, Map.of(JMeterRun.THINK_TIME,
+                TestVolume.THINK_TIME_MS)).assertCalledOnLoopback(instanceOnlyPort, "place");
+    }
+
+    /**
+     * Nacos lost mid-run (the last test: Nacos is stopped by its PID): the calls go on to the provider the consumer
+     * knew, every one passing, and JMeter's console says the registry was lost, naming it and the interface.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void nacosLostMidRunLeavesTheCallsGoingAndTheRunSaysSo() throws Exception {
+        String registry = lab.address(NAMESPACE, DUBBO27_GROUP);
+        Path out = dir.resolve("echo-nacos-lost");
+        Map<String, String> properties = new LinkedHashMap<>(NacosLab.SHORT_RUN);
+        properties.put("duration", "10");
+        ExecutorService runner = Executors.newSingleThreadExecutor();
+        try {
+            Future<LabPlanRun> running = runner.submit(() -> lab.run("dubbo-echo-1k", out, registry, PASSWORD,
+                    properties));
+            awaitFirstSamples(out.resolve("dubbo-echo-1k.jtl"), running);
+            LocalTime stopping = LocalTime.now().truncatedTo(ChronoUnit.MILLIS); // the clock JMeter's line reads
+            lab.nacos().close();
+            LabPlanRun run = running.get(READY.toSeconds(), TimeUnit.SECONDS);
+
+            run.assertCalledOnLoopback(dubbo27Port, "dubbo-echo-1k");
+            Matcher lost = Pattern.compile("rpcbench: registry " + Pattern.quote(registry) + " lost at ([0-9:.]+): "
+                    + "the consumer of " + Pattern.quote(ECHO) + " goes on calling the providers it knew")
+                    .matcher(run.console());
+            assertThat(lost.find()).as("JMeter's console says the registry was lost:%n%s", run.console()).isTrue();
+            assertThat(LocalTime.parse(lost.group(1))).as("when it was said lost").isAfterOrEqualTo(stopping);
+        } finally {
+            runner.shutdownNow();
+        }
+    }
+
+    /** Until the run's results hold a sample (JMeter is calling), with a deadline; fails if the run ended first. */
+    private static void awaitFirstSamples(Path jtl, Future<LabPlanRun> running) throws Exception {
+        long deadline = System.nanoTime() + READY.toNanos();
+        while (!Files.exists(jtl) || Files.readAllLines(jtl).size() < 3) {
+            if (running.isDone()) {
+                running.get(); // its failure, if it failed
+                throw new AssertionError("the run ended before Nacos was stopped");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no sample in " + jtl + " within " + READY);
+            }
+            Thread.sleep(50); // polling the results file, with a deadline: not a readiness wait of its own
+        }
+    }
+
+    @Test
+    void theEchoPlanCallsTheDubbo27Provider() throws IOException {
+        run("dubbo-echo-1k", "echo-dubbo27", DUBBO27_GROUP, Map.of())
+                .assertCalledOnLoopback(dubbo27Port, "dubbo-echo-1k");
+    }
+
+    @Test
+    void theOrderServicePlanCallsTheDubbo27Provider() throws IOException {
+        run("dubbo-order-service", "order-service-dubbo27", DUBBO27_GROUP, Map.of("duration", ORDER_SERVICE_SECONDS))
+                .assertCalledOnLoopback(dubbo27Port, "place order", "order total", "confirm order");
+    }
+
+    /** {@code plan} through Nacos, namespace {@value #NAMESPACE} and registry group {@code group}, for a short run. */
+    private static LabPlanRun run(String plan, String out, String group, Map<String, String> more)
+            throws IOException {
+        Map<String, String> properties = new LinkedHashMap<>(NacosLab.SHORT_RUN);
+        properties.putAll(more);
+        return lab.run(plan, dir.resolve(out), lab.address(NAMESPACE, group), PASSWORD, properties);
+    }
+
     private static String registry(String group) {
         return lab.address(NAMESPACE, group);
     }
 
     /** The shipped echo plan through Nacos at {@code address}, as {@link NacosServer#ADMIN} with {@code password}. */
-    private static LabPlanRun run(Path out, String address, String password) throws IOException {
-        return run("dubbo-echo-1k", out, address, password, Map.of());
+    private static LabPlanRun runAs(Path out, String address, String password) throws IOException {
+        return lab.run("dubbo-echo-1k", out, address, password, NacosLab.SHORT_RUN);
     }
 
-    /**
-     * {@code plan} through Nacos at {@code address}, as {@link NacosServer#ADMIN} with {@code password}, with
-     * {@code more} properties over {@link NacosLab#SHORT_RUN}.
-     */
-    private static LabPlanRun run(String plan, Path out, String address, String password, Map<String, String> more)
-            throws IOException {
-        Map<String, String> properties = new LinkedHashMap<>(NacosLab.SHORT_RUN);
-        properties.putAll(more);
-        return lab.run(plan, out, address, password, properties);
+    /** The naming services of {@code group} in the namespace. */
+    private static List<String> services(String group) throws IOException {
+        List<String> names = new ArrayList<>();
+        lab.openApi("/v1/ns/service/list", Map.of("pageNo", "1", "pageSize", "100", "groupName", group,
+                "namespaceId", NAMESPACE)).path("doms").forEach(name -> names.add(name.asText()));
+        return names;
+    }
+
+    private static List<JsonNode> instances(String service, String group) throws IOException {
+        List<JsonNode> hosts = new ArrayList<>();
+        lab.openApi("/v1/ns/instance/list", Map.of("serviceName", service, "groupName", group,
+                "namespaceId", NAMESPACE)).path("hosts").forEach(hosts::add);
+        return hosts;
+    }
+
+    /** Every config entry of namespace {@code tenant} ({@code ""}: public), as {@code group/dataId} to its content. */
+    private static Map<String, String> configs(String tenant) throws IOException {
+        Map<String, String> configs = new LinkedHashMap<>();
+        lab.openApi("/v1/cs/configs", Map.of("search", "blur", "dataId", "", "group", "", "tenant", tenant,
+                "pageNo", "1", "pageSize", "500")).path("pageItems").forEach(item -> configs.put(
+                item.path("group").asText() + "/" + item.path("dataId").asText(), item.path("content").asText()));
+        return configs;
     }
 }
