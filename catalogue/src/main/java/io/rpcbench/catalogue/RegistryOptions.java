@@ -1,5 +1,6 @@
 package io.rpcbench.catalogue;
 
+import io.rpcbench.echo.CredentialsInAddress;
 import io.rpcbench.sampler.registry.RegistryAccess;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -13,7 +14,7 @@ import picocli.CommandLine.Option;
  */
 final class RegistryOptions {
 
-    static final String PASSWORD_VARIABLE = "RPCBENCH_REGISTRY_PASSWORD";
+    static final String PASSWORD_VARIABLE = CredentialsInAddress.PASSWORD_VARIABLE;
     static final String REGISTRY = "--registry";
 
     @Option(names = REGISTRY, paramLabel = "URL",
@@ -52,9 +53,8 @@ final class RegistryOptions {
                 || uri.getHost() == null || uri.getPort() < 0) {
             throw BadOptionException.of(REGISTRY, address, "is not a ZooKeeper or Nacos registry address", expected);
         }
-        String query = uri.getRawQuery() == null ? "" : uri.getRawQuery();
-        if (query.matches("(^|.*&)(username|password)=.*")) {
-            throw BadOptionException.of(REGISTRY, address.replaceAll("(?<=[?&](password|username)=)[^&]*", "****"),
+        if (CredentialsInAddress.inQuery(address)) {
+            throw BadOptionException.of(REGISTRY, CredentialsInAddress.masked(address),
                     "carries credentials, which would be printed and written into the plan",
                     "the address without them, --username, and the password in " + PASSWORD_VARIABLE);
         }

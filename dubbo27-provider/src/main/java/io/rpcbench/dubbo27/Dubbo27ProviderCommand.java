@@ -1,5 +1,6 @@
 package io.rpcbench.dubbo27;
 
+import io.rpcbench.echo.CredentialsInAddress;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -36,13 +37,12 @@ public final class Dubbo27ProviderCommand implements Callable<Integer> {
     static final String STOPPED_LINE = "rpcbench-dubbo27-provider stopped";
 
     /** The environment variable holding the password of {@code --registry-username}, as the provider app's. */
-    static final String PASSWORD_VARIABLE = "RPCBENCH_REGISTRY_PASSWORD";
+    static final String PASSWORD_VARIABLE = CredentialsInAddress.PASSWORD_VARIABLE;
 
     private static final String NONE = "none";
     private static final Pattern ZOOKEEPER = Pattern.compile("zookeeper://[^:/?]+:\\d{1,5}");
     /** Nacos with its settings as the query, as Dubbo 2.7 reads them: {@code namespace}, the registry's {@code group}. */
     private static final Pattern NACOS = Pattern.compile("nacos://[^:/?@]+:\\d{1,5}(\\?[^?]*)?");
-    private static final Pattern CREDENTIALS_IN_QUERY = Pattern.compile("(.*[?&])?(username|password)=.*");
 
     @Spec
     private CommandSpec spec;
@@ -153,8 +153,8 @@ public final class Dubbo27ProviderCommand implements Callable<Integer> {
             throw bad("--port", "the protocols " + ports + " share a port; expected a port of its own for each "
                     + "(or 0 for a free one)");
         }
-        if (CREDENTIALS_IN_QUERY.matcher(registry).matches()) {
-            throw bad("--registry", "'" + registry.replaceAll("(?<=[?&](username|password)=)[^&]*", "****")
+        if (CredentialsInAddress.inQuery(registry)) {
+            throw bad("--registry", "'" + CredentialsInAddress.masked(registry)
                     + "' carries credentials in its query, where they would be printed; expected them apart "
                     + "(--registry-username and the environment variable " + PASSWORD_VARIABLE + ")");
         }

@@ -1,5 +1,6 @@
 package io.rpcbench.provider;
 
+import io.rpcbench.echo.CredentialsInAddress;
 import io.rpcbench.provider.dubbo.RegisterMode;
 import io.rpcbench.provider.registry.RegistryAddress;
 import io.rpcbench.provider.thrift.ThriftProtocol;
@@ -41,7 +42,7 @@ public final class ProviderCommand implements Callable<Integer> {
     public static final List<String> DUBBO_PROTOCOLS = List.of("dubbo", "tri");
 
     /** The environment variable holding the password of {@code --registry-username}. */
-    public static final String PASSWORD_VARIABLE = "RPCBENCH_REGISTRY_PASSWORD";
+    public static final String PASSWORD_VARIABLE = CredentialsInAddress.PASSWORD_VARIABLE;
 
     /** Dubbo serializations shipped in org.apache.dubbo:dubbo 3.3. */
     public static final List<String> SERIALIZATIONS = List.of("hessian2", "fastjson2");

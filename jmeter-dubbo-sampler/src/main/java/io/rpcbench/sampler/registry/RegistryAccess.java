@@ -1,5 +1,6 @@
 package io.rpcbench.sampler.registry;
 
+import io.rpcbench.echo.CredentialsInAddress;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.SamplerParameters;
 import java.net.URI;
@@ -45,8 +46,8 @@ public record RegistryAccess(String namespace, String group, String username, St
      */
     public static RegistryAccess of(SamplerParameters parameters, URI address, boolean nacos) {
         Map<String, String> query = query(address);
-        if (query.containsKey("password") || query.containsKey("username")) {
-            String shown = masked(address);
+        if (CredentialsInAddress.inQuery(address.toString())) {
+            String shown = CredentialsInAddress.masked(address.toString());
             throw BadParameterException.of(ADDRESS, shown, "carries credentials in its query, where logs "
                     + "and results would show them", "the address without them, and the sampler's parameters "
                     + USERNAME + " and " + PASSWORD + " (never printed)");
@@ -160,8 +161,4 @@ public record RegistryAccess(String namespace, String group, String username, St
         return values;
     }
 
-    /** The address with every credential's value replaced by {@code ****}. */
-    private static String masked(URI address) {
-        return address.toString().replaceAll("(?<=[?&](password|username)=)[^&]*", "****");
-    }
 }

@@ -1,5 +1,6 @@
 package io.rpcbench.provider.registry;
 
+import io.rpcbench.echo.CredentialsInAddress;
 import java.util.List;
 import java.util.Locale;
 
@@ -50,10 +51,10 @@ public record RegistryAddress(String scheme, String host, int port, String query
         if (port < 1 || port > 65535) {
             throw new IllegalArgumentException("'" + value + "' has port " + port + " out of range 1..65535" + EXPECTED);
         }
-        if (query.matches("(.*&)?(username|password)=.*")) {
-            throw new IllegalArgumentException("'" + value.replaceAll("(?<=[?&](username|password)=)[^&]*", "****")
+        if (CredentialsInAddress.inQuery(value)) {
+            throw new IllegalArgumentException("'" + CredentialsInAddress.masked(value)
                     + "' carries credentials in its query, where they would be printed; expected them apart "
-                    + "(--registry-username and the environment variable RPCBENCH_REGISTRY_PASSWORD)");
+                    + "(--registry-username and the environment variable " + CredentialsInAddress.PASSWORD_VARIABLE + ")");
         }
         return new RegistryAddress(scheme, hostPort.substring(0, colon), port, query, "", "");
     }
