@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
@@ -44,7 +45,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * <p>Nacos, the providers and JMeter run inside one lab host ({@link NacosLab}, subnet {@value #SUBNET}), each
  * stopped by its PID: one Nacos for all, its start being the most of the time.
  */
-@ResourceLock(LabRoot.LOCK)
+@ResourceLock(value = LabRoot.LOCK, mode = ResourceAccessMode.READ) // a subnet of its own
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NacosRegistryIT {
 
@@ -286,6 +287,8 @@ class NacosRegistryIT {
      */
     @Test
     void rpcbenchListsTheServicesAndWritesAPlanThatRunsThroughNacos() throws IOException {
+        assumeThat(TestVolume.full()).as("./run-tests --full only:"
+                + " CatalogueIT runs the plan through ZooKeeper in the fast set").isTrue();
         String registry = lab.address(NAMESPACE, INSTANCE_GROUP);
         ChildProcess services = lab.startJava("rpcbench-services", List.of("-jar",
                 CatalogueIT.catalogueJar().toString(), "services", "--registry", registry, "--username",

@@ -1,6 +1,7 @@
 package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -133,6 +134,8 @@ class PlansOpenInGuiIT {
     /** The same for a Dubbo plan, written from the definition the provider app published in its ZooKeeper. */
     @Test
     void aDubboPlanWrittenByRpcbenchPlanOpensInTheGuiWithoutAnErrorDialog(@TempDir Path dir) throws Exception {
+        assumeThat(TestVolume.full()).as("./run-tests --full only:"
+                + " the Thrift plan written alike opens in the fast set").isTrue();
         ProviderProcess provider = ProviderProcess.start(Plans.LAYOUT, List.of("--no-thrift"),
                 dir.resolve("provider.log"));
         try {

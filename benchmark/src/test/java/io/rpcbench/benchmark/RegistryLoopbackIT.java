@@ -1,6 +1,7 @@
 package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 import io.rpcbench.benchmark.lab.LabHost;
 import io.rpcbench.benchmark.lab.LabNetwork;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
@@ -36,7 +38,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * PID), and each is stopped by its PID. While JMeter runs, its sockets are read from {@code /proc/<pid>} (the file
  * {@code net/tcp} there is its namespace's table).
  */
-@ResourceLock(LabRoot.LOCK)
+@ResourceLock(value = LabRoot.LOCK, mode = ResourceAccessMode.READ) // a subnet of its own
 // Its three tests may run at once: each starts its own ZooKeeper, providers and JMeter on free ports in the lab host.
 @Execution(ExecutionMode.CONCURRENT)
 class RegistryLoopbackIT {
@@ -132,6 +134,8 @@ class RegistryLoopbackIT {
      */
     @Test
     void dubbo33ProviderRegisteredOnlyAsAnInstanceOnPlainLoopbackIsCalledOnLoopback() throws Exception {
+        assumeThat(TestVolume.full()).as("./run-tests --full only:"
+                + " the instance-only look-up is RegistrationModesIT's and NacosRegistryIT's in the fast set").isTrue();
         Path work = dir.resolve("dubbo33-instance");
         try (ChildProcess provider = startDubbo33(work)) {
             ProviderEndpoints endpoints = endpoints(provider);

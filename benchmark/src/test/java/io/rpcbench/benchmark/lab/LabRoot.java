@@ -13,8 +13,12 @@ public final class LabRoot {
     public static final String OPT_OUT = "rpcbench.lab.optional";
 
     /**
-     * The lock every test that makes a lab holds ({@code @ResourceLock(LabRoot.LOCK)}): the ITs run two classes at
-     * a time, and two labs at once could share an address range, and would see each other's namespaces.
+     * The lock every test that makes a lab holds: the ITs run several classes at a time, and two labs at once could
+     * share an address range, and would see each other's namespaces. A class whose labs use a subnet of its own (a
+     * fixed one no other class uses) and that checks only its own namespaces holds it shared,
+     * {@code @ResourceLock(value = LabRoot.LOCK, mode = ResourceAccessMode.READ)}, and runs beside such others; a class
+     * whose lab is the benchmark's (subnet {@code Lab.DEFAULT_SUBNET}) or that compares every namespace of the machine
+     * before and after holds it alone, {@code @ResourceLock(LabRoot.LOCK)}.
      */
     public static final String LOCK = "rpcbench-lab-network";
 
