@@ -324,6 +324,8 @@ class NacosRegistryIT {
         Path out = dir.resolve("echo-nacos-lost");
         Map<String, String> properties = new LinkedHashMap<>(NacosLab.SHORT_RUN);
         properties.put("duration", "10");
+        // Each result written at once, so that its file says when JMeter is calling (JMeter buffers it otherwise).
+        properties.put("jmeter.save.saveservice.autoflush", "true");
         ExecutorService runner = Executors.newSingleThreadExecutor();
         try {
             Future<LabPlanRun> running = runner.submit(() -> lab.run("dubbo-echo-1k", out, registry, PASSWORD,
@@ -349,8 +351,9 @@ class NacosRegistryIT {
         long deadline = System.nanoTime() + READY.toNanos();
         while (!Files.exists(jtl) || Files.readAllLines(jtl).size() < 3) {
             if (running.isDone()) {
-                running.get(); // its failure, if it failed
-                throw new AssertionError("the run ended before Nacos was stopped");
+                LabPlanRun ended = running.get(); // its failure, if it failed
+                throw new AssertionError("the run ended before Nacos was stopped, with " + ended.samples().size()
+                        + " samples; JMeter's console:\n" + ended.console());
             }
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("no sample in " + jtl + " within " + READY);

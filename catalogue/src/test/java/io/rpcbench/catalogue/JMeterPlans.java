@@ -66,14 +66,15 @@ final class JMeterPlans {
         if (ready) {
             return;
         }
-        Path home = Files.createTempDirectory("rpcbench-catalogue-jmeter-home");
+        // In the module's build folder (the tests' working directory), not a temporary one left behind by every run.
+        Path home = Path.of("target", "jmeter-home").toAbsolutePath();
         Path bin = Files.createDirectories(home.resolve("bin"));
         for (String name : CONFIGURATION) {
             try (InputStream in = JMeterPlans.class.getResourceAsStream("/bin/" + name)) {
                 if (in == null) {
                     throw new IllegalStateException("bin/" + name + " is not on the test class path (ApacheJMeter_config)");
                 }
-                Files.copy(in, bin.resolve(name));
+                Files.copy(in, bin.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
