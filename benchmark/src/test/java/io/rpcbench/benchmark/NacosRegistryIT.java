@@ -28,7 +28,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
@@ -45,7 +44,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * <p>Nacos, the providers and JMeter run inside one lab host ({@link NacosLab}, subnet {@value #SUBNET}), each
  * stopped by its PID: one Nacos for all, its start being the most of the time.
  */
-@ResourceLock(value = LabRoot.LOCK, mode = ResourceAccessMode.READ) // a subnet of its own
+@ResourceLock(LabRoot.LOCK)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NacosRegistryIT {
 

@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
@@ -38,7 +37,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * PID), and each is stopped by its PID. While JMeter runs, its sockets are read from {@code /proc/<pid>} (the file
  * {@code net/tcp} there is its namespace's table).
  */
-@ResourceLock(value = LabRoot.LOCK, mode = ResourceAccessMode.READ) // a subnet of its own
+@ResourceLock(LabRoot.LOCK)
 // Its three tests may run at once: each starts its own ZooKeeper, providers and JMeter on free ports in the lab host.
 @Execution(ExecutionMode.CONCURRENT)
 class RegistryLoopbackIT {

@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** The lab network made and removed: addresses on the bridge, no route off it, nothing left behind. */
-@ResourceLock(value = LabRoot.LOCK, mode = ResourceAccessMode.READ) // a subnet of its own
+@ResourceLock(LabRoot.LOCK)
 class LabNetworkIT {
 
     @BeforeAll
