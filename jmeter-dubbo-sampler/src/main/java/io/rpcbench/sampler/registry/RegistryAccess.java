@@ -52,8 +52,9 @@ public record RegistryAccess(String namespace, String group, String username, St
                     + "and results would show them", "the address without them, and the sampler's parameters "
                     + USERNAME + " and " + PASSWORD + " (never printed)");
         }
-        String namespace = fromBoth(parameters, NAMESPACE, query.get("namespace"), address);
-        String group = fromBoth(parameters, REGISTRY_GROUP, query.get("group"), address);
+        String namespace = agreeing(NAMESPACE, parameters.optionalText(NAMESPACE), query.get("namespace"), address);
+        String group = agreeing(REGISTRY_GROUP, parameters.optionalText(REGISTRY_GROUP), query.get("group"),
+                address);
         String username = parameters.optionalText(USERNAME);
         String password = parameters.optionalText(PASSWORD);
         RegistryAccess access = new RegistryAccess(namespace, group, username, password);
@@ -75,19 +76,6 @@ public record RegistryAccess(String namespace, String group, String username, St
         return access;
     }
 
-    /** The parameter's value, else the address query's, which must not differ from a value the parameter gives. */
-    private static String fromBoth(SamplerParameters parameters, String name, String fromQuery, URI address) {
-        String value = parameters.optionalText(name);
-        if (fromQuery == null || fromQuery.equals(value)) {
-            return value;
-        }
-        if (value.isEmpty()) {
-            return fromQuery;
-        }
-        throw BadParameterException.of(name, value, "differs from the address " + address + ", whose query says '"
-                + fromQuery + "'", "one of them only, or the same value");
-    }
-
     private String value(String parameter) {
         return switch (parameter) {
             case NAMESPACE -> namespace;
@@ -100,7 +88,7 @@ public record RegistryAccess(String namespace, String group, String username, St
     /**
      * This access with the namespace and registry group the address's query names where this names none.
      *
-     * @throws IllegalArgumentException when the query names another than this
+     * @throws BadParameterException when the query names another than this
      */
     public RegistryAccess withQueryOf(URI address) {
         Map<String, String> query = query(address);
@@ -108,6 +96,11 @@ public record RegistryAccess(String namespace, String group, String username, St
                 agreeing(REGISTRY_GROUP, group, query.get("group"), address), username, password);
     }
 
+    /**
+     * The value, else the address query's, which must not differ from a value given.
+     *
+     * @throws BadParameterException naming the setting when they differ
+     */
     private static String agreeing(String name, String value, String fromQuery, URI address) {
         if (fromQuery == null || fromQuery.equals(value)) {
             return value;
@@ -115,8 +108,8 @@ public record RegistryAccess(String namespace, String group, String username, St
         if (value.isEmpty()) {
             return fromQuery;
         }
-        throw new IllegalArgumentException(name + " '" + value + "' differs from the address " + address
-                + ", whose query says '" + fromQuery + "'; expected one of them only, or the same value");
+        throw BadParameterException.of(name, value, "differs from the address " + address + ", whose query says '"
+                + fromQuery + "'", "one of them only, or the same value");
     }
 
     /** Whether Nacos is asked with a user and password. */
