@@ -101,7 +101,9 @@ record LabPlanRun(List<JtlSample> samples, List<ProcessSockets.TcpSocket> socket
     void assertCalledOnLoopback(int providerPort, String... labels) {
         assertThat(commandLine).as("JMeter's command line").contains("ApacheJMeter.jar")
                 .doesNotContain("dubbo.network");
-        assertThat(samples).extracting(JtlSample::label).containsOnly(labels).contains(labels);
+        assertThat(samples).extracting(JtlSample::label)
+                .as("the labels of %d samples; the last of jmeter.log:%n%s", samples.size(), lastLines(log, 60))
+                .containsOnly(labels).contains(labels);
         // Every sample passed its checks: the echo came back whole, the order service's JSON assertions held.
         assertThat(samples).allSatisfy(sample -> {
             assertThat(sample.success()).as("success of %s", sample).isTrue();
@@ -112,6 +114,11 @@ record LabPlanRun(List<JtlSample> samples, List<ProcessSockets.TcpSocket> socket
                         && socket.remote().endsWith(":" + providerPort));
         assertOnLoopback();
         assertThat(log).as("jmeter.log").doesNotContain("NetUtils");
+    }
+
+    private static String lastLines(String text, int count) {
+        List<String> lines = text.lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - count), lines.size()));
     }
 
     /** Every socket of JMeter's was on loopback. */

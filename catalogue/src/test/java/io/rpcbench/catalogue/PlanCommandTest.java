@@ -81,7 +81,7 @@ class PlanCommandTest {
         assertThat(JMeterPlans.threadGroup(tree).getPropertyAsString("ThreadGroup.num_threads"))
                 .isEqualTo("${__P(threads,4)}");
         assertThat(JMeterPlans.threadGroup(tree).getPropertyAsString("ThreadGroup.duration"))
-                .isEqualTo("${__intSum(${__P(warmup,5)},${__P(duration,30)})}");
+                .isEqualTo("${__jexl3(${__P(loops,-1)} > 0 ? 86400 : ${__P(warmup,5)} + ${__P(duration,30)})}");
         assertThat(testPlan(tree).getName()).isEqualTo("place-order");
         assertThat(Files.readString(plan)).doesNotContain("s3cret", "order_id", "OrderService.place order");
         assertThat(out.toString()).contains("-q registry.properties").doesNotContain("s3cret");
