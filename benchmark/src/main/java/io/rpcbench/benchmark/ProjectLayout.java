@@ -27,6 +27,19 @@ public record ProjectLayout(Path projectDir) {
         return projectDir.resolve("jmeter-home/target/jmeter");
     }
 
+    /**
+     * JMeter 5.6.3 as its Maven artefacts lay it out, with the JMeter Plugins Manager and nothing of rpcbench: a user's
+     * own JMeter before it installs rpcbench (no {@code bin/jmeter}: run with {@code java -jar bin/ApacheJMeter.jar}).
+     */
+    public Path stockJMeterHome() {
+        return projectDir.resolve("jmeter-home/target/stock-jmeter");
+    }
+
+    /** The JMeter Plugins Manager repository's descriptor, beside every jar it names. */
+    public Path pluginsRepositoryDescriptor() {
+        return projectDir.resolve("jmeter-home/target/plugins-repository/rpcbench-plugins.json");
+    }
+
     public Path jmeterLauncher() {
         return jmeterHome().resolve("bin/jmeter");
     }
