@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  * <p>An install is finished by a process of the Plugins Manager's own (its {@code SafeDeleter}), started as the
  * command's JVM exits, that moves the copied jars into {@code lib/} and {@code lib/ext/}. Each run gets a temporary
  * folder of its own ({@code java.io.tmpdir}), where the mover's class path and log lie: {@link #run} finds the mover
- * by that folder, waits for it by its PID and returns once its log says it is done.
+ * by that folder, waits for it by its PID and returns once its log says it is done. The command runs in that folder
+ * too, where it writes its {@code jmeter.log}.
  *
  * <p>Order of calls: {@link #in}, then {@link #run} for each command; every process is stopped by its PID when a
  * deadline passes.
@@ -58,7 +59,9 @@ final class PluginsManagerCommand {
     String run(Duration deadline, String... arguments) throws IOException {
         long end = System.nanoTime() + deadline.toNanos();
         Path tmp = Files.createDirectories(workDir.resolve("pmgr-" + runs.incrementAndGet() + "-" + arguments[0]));
-        List<String> command = new ArrayList<>(List.of(home.resolve("bin/PluginsManagerCMD.sh").toString()));
+        // In the run's folder: the command writes jmeter.log into its working directory (env execs the script).
+        List<String> command = new ArrayList<>(List.of("env", "-C", tmp.toString(),
+                home.resolve("bin/PluginsManagerCMD.sh").toString()));
         command.addAll(List.of(arguments));
         Map<String, String> environment = Map.of("JVM_ARGS",
                 "-Djpgc.repo.address=" + descriptor + " -Djava.io.tmpdir=" + tmp);
