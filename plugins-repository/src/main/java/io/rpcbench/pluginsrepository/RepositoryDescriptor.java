@@ -47,11 +47,13 @@ public final class RepositoryDescriptor {
      * component classes from {@code componentsOf}.
      *
      * @throws IllegalArgumentException naming the plugin when its jar or a library is not among {@code jars}, its
-     *     marker class is not in its jar, two plugins take every other jar, or a jar belongs to no plugin
+     *     marker class is not in its jar, two plugins take every other jar, a jar belongs to no plugin, or a jar that
+     *     holds JMeter elements would be taken as a library (see {@link #requireNoElementsIn})
      */
     public static RepositoryDescriptor of(List<PluginTemplate> plugins, List<ExtensionJar> jars,
             Function<Path, List<String>> componentsOf) {
         Map<PluginTemplate, List<ExtensionJar>> libs = librariesOf(plugins, jars);
+        requireNoElementsIn(plugins, libs, componentsOf);
         List<Map<String, Object>> entries = new ArrayList<>();
         for (PluginTemplate plugin : plugins) {
             ExtensionJar jar = jarOf(plugin, jars);
@@ -96,6 +98,32 @@ public final class RepositoryDescriptor {
                     + "with \"libs\": \"" + PluginTemplate.EVERY_OTHER_JAR + "\"");
         }
         return libs;
+    }
+
+    /**
+     * A jar that holds JMeter elements must be named in {@code plugins.json}: as a library of the plugin that takes
+     * every other jar it would go to {@code lib/}, which JMeter does not scan for the elements of its menus. This is
+     * what a new jar of elements added to jmeter-home without its own entry would meet.
+     */
+    private static void requireNoElementsIn(List<PluginTemplate> plugins, Map<PluginTemplate, List<ExtensionJar>> libs,
+            Function<Path, List<String>> componentsOf) {
+        for (PluginTemplate plugin : plugins) {
+            if (!plugin.takesEveryOtherJar()) {
+                continue;
+            }
+            for (ExtensionJar lib : libs.get(plugin)) {
+                if (plugin.libs().contains(lib.groupAndArtifact())) {
+                    continue;
+                }
+                List<String> elements = componentsOf.apply(lib.file());
+                if (!elements.isEmpty()) {
+                    throw new IllegalArgumentException(lib.coordinates() + " holds JMeter elements (" + elements.size()
+                            + ", e.g. " + elements.get(0) + ") and would go to lib/ as a library of plugin '"
+                            + plugin.id() + "', where JMeter's menus do not find them; expected a plugin of its own in "
+                            + "plugins.json (\"jar\": \"" + lib.groupAndArtifact() + "\"), whose jar goes to lib/ext");
+                }
+            }
+        }
     }
 
     private static ExtensionJar jarOf(PluginTemplate plugin, List<ExtensionJar> jars) {

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,9 +36,12 @@ class RepositoryDescriptorTest {
                 jar("kg.apc", "jmeter-plugins-perfmon", "", "2.1", COLLECTOR),
                 jar("kg.apc", "jmeter-plugins-cmn-jmeter", "", "0.7"),
                 jar("kg.apc", "perfmon", "", "2.2.2"));
-        components = file -> file.getFileName().toString().startsWith("rpcbench")
-                ? List.of("io.rpcbench.sampler.perfmon.AgentListPerfMonCollector")
-                : List.of(COLLECTOR, "kg.apc.jmeter.vizualizers.PerfMonGui");
+        Map<String, List<String>> byJar = Map.of(
+                "rpcbench-jmeter-dubbo-sampler", List.of("io.rpcbench.sampler.perfmon.AgentListPerfMonCollector"),
+                "jmeter-plugins-perfmon", List.of(COLLECTOR, "kg.apc.jmeter.vizualizers.PerfMonGui"));
+        components = file -> byJar.entrySet().stream()
+                .filter(jar -> file.getFileName().toString().startsWith(jar.getKey() + "-"))
+                .map(Map.Entry::getValue).findFirst().orElse(List.of());
     }
 
     /** Seals the descriptor's format: the Plugins Manager reads exactly these fields. */
@@ -114,6 +118,49 @@ class RepositoryDescriptorTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("markerClass io.rpcbench.sampler.jmeter.ThriftSampler of plugin 'rpcbench' is not in its "
                         + "jar rpcbench-jmeter-dubbo-sampler-0.1.0-SNAPSHOT.jar; expected a class of that jar");
+    }
+
+    /** A new jar of elements in jmeter-home without an entry of its own would become a library, in lib/: refused. */
+    @Test
+    void jarWithJMeterElementsIsNotTakenAsALibrary() throws Exception {
+        List<ExtensionJar> withElements = withElementsJar();
+
+        assertThatThrownBy(() -> RepositoryDescriptor.of(List.of(rpcbench(), perfmon()), withElements, components))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("io.github.rpcbench:rpcbench-jmeter-elements:0.1.0-SNAPSHOT holds JMeter "
+                        + "elements (2, e.g. io.rpcbench.elements.dubbo.DubboDefaults) and would go to lib/ as a "
+                        + "library of plugin 'rpcbench'");
+    }
+
+    /** The new jar's entry is all it takes: its component classes are found, its libraries stay rpcbench's. */
+    @Test
+    void jarOfElementsWithAnEntryOfItsOwnIsAPluginWithItsComponentClasses() throws Exception {
+        PluginTemplate elements = new PluginTemplate("rpcbench-elements", "rpcbench: Dubbo Request and Defaults",
+                "Samplers and a config element of their own.", "", "rpcbench",
+                "io.github.rpcbench:rpcbench-jmeter-elements", "io.rpcbench.elements.dubbo.DubboRequest", false,
+                List.of(), List.of("rpcbench"));
+
+        List<Map<String, Object>> entries = RepositoryDescriptor.of(List.of(rpcbench(), perfmon(), elements),
+                withElementsJar(), components).entries();
+
+        assertThat(entries).hasSize(3);
+        assertThat(entries.get(2)).containsEntry("id", "rpcbench-elements").containsEntry("componentClasses",
+                List.of("io.rpcbench.elements.dubbo.DubboDefaults", "io.rpcbench.elements.dubbo.DubboRequest"));
+        assertThat(entries.get(2).get("versions")).isEqualTo(Map.of("0.1.0-SNAPSHOT", Map.of(
+                "downloadUrl", "rpcbench-jmeter-elements-0.1.0-SNAPSHOT.jar", "libs", Map.of(),
+                "depends", List.of("rpcbench"))));
+        assertThat(entries.get(0).get("versions").toString()).doesNotContain("rpcbench-jmeter-elements");
+    }
+
+    private List<ExtensionJar> withElementsJar() throws IOException {
+        List<ExtensionJar> all = new ArrayList<>(jars);
+        all.add(jar("io.github.rpcbench", "rpcbench-jmeter-elements", "", "0.1.0-SNAPSHOT",
+                "io.rpcbench.elements.dubbo.DubboRequest"));
+        Function<Path, List<String>> before = components;
+        components = file -> file.getFileName().toString().startsWith("rpcbench-jmeter-elements")
+                ? List.of("io.rpcbench.elements.dubbo.DubboDefaults", "io.rpcbench.elements.dubbo.DubboRequest")
+                : before.apply(file);
+        return all;
     }
 
     private static PluginTemplate rpcbench() {
