@@ -94,7 +94,9 @@ class PluginsManagerIT {
 
     /**
      * {@code install rpcbench} by its id brings the PerfMon plugin it depends on, and the Plugins Manager then reports
-     * both installed (it finds each by its marker class) at the descriptor's versions.
+     * both installed (it finds each by its marker class) at the descriptor's versions, and every library in place: a
+     * second install has nothing to do (were a library's key not to match its file, it would copy it again each time,
+     * and its GUI would list it under changes to apply).
      */
     @Test
     void installByIdBringsThePerfMonPluginItDependsOn() throws Exception {
@@ -109,6 +111,8 @@ class PluginsManagerIT {
         assertInstalledExactly(home, stockExt, stockLib, "rpcbench", "jpgc-perfmon");
         assertThat(command.run(COMMAND_DEADLINE, "status")).contains(
                 "rpcbench=" + version(plugin("rpcbench")), "jpgc-perfmon=" + version(plugin("jpgc-perfmon")));
+        assertThat(command.run(COMMAND_DEADLINE, "install", "rpcbench")).as("a second install's output")
+                .contains("Finishing without changes");
     }
 
     /**

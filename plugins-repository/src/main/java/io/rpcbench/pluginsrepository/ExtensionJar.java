@@ -33,12 +33,14 @@ public record ExtensionJar(String groupId, String artifactId, String classifier,
     }
 
     /**
-     * The library's key in the descriptor, {@code artifactId>=version}. The Plugins Manager finds an installed
-     * library by this name followed by {@code -<digit>} in a jar's file name, and replaces one older than the version
-     * after {@code >=} when it upgrades a plugin. A jar with a classifier is keyed {@code artifactId-classifier}, since
-     * the keys of one plugin's libraries must differ (Netty ships one native jar per platform).
+     * The library's key in the descriptor, {@code artifactId>=version}, for a jar with a classifier
+     * {@code artifactId>=version-classifier}. The Plugins Manager reads a key as a library name, up to {@code >=}, and
+     * a version of digits, dots and letters (its parser stops at a {@code -}): it finds the installed library by that
+     * name followed by {@code -<digit>} in a jar's file name, and replaces one older than the version when it upgrades
+     * a plugin. So Netty's native jars, one per platform, have keys that differ yet name the one library
+     * ({@code netty-transport-native-epoll}) that their files show, and an installed one is seen as installed.
      */
     public String libraryKey() {
-        return artifactId + (classifier.isEmpty() ? "" : "-" + classifier) + ">=" + version;
+        return artifactId + ">=" + version + (classifier.isEmpty() ? "" : "-" + classifier);
     }
 }

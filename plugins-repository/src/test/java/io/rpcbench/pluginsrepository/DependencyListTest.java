@@ -31,7 +31,7 @@ class DependencyListTest {
                 new ExtensionJar("org.apache.dubbo", "dubbo", "", "3.3.6", dubbo),
                 new ExtensionJar("io.netty", "netty-transport-native-epoll", "linux-x86_64", "4.2.2.Final", epoll));
         assertThat(jars.get(0).libraryKey()).isEqualTo("dubbo>=3.3.6");
-        assertThat(jars.get(1).libraryKey()).isEqualTo("netty-transport-native-epoll-linux-x86_64>=4.2.2.Final");
+        assertThat(jars.get(1).libraryKey()).isEqualTo("netty-transport-native-epoll>=4.2.2.Final-linux-x86_64");
     }
 
     @Test
