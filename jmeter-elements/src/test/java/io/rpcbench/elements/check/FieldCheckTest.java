@@ -71,4 +71,19 @@ class FieldCheckTest {
         assertThat(protocol.problem("grpc")).hasValue(
                 "protocol 'grpc' is not supported; expected one of dubbo, tri, or empty for dubbo");
     }
+
+    @Test
+    void anAddressIsARegistryOrAProviderUrl() {
+        FieldCheck address = new AddressCheck("address", List.of("zookeeper", "nacos", "dubbo", "tri"),
+                "zookeeper://127.0.0.1:2181");
+
+        assertThat(address.problem("nacos://127.0.0.1:8848?namespace=bench")).isEmpty();
+        assertThat(address.problem("${__P(dubbo.address,zookeeper://127.0.0.1:2181)}")).isEmpty();
+        assertThat(address.problem("127.0.0.1:2181")).hasValue("address '127.0.0.1:2181' is not a URL; expected "
+                + "zookeeper://host:port or nacos://host:port or dubbo://host:port or tri://host:port, or empty for "
+                + "zookeeper://127.0.0.1:2181");
+        assertThat(address.problem("http://127.0.0.1:8080")).hasValueSatisfying(problem ->
+                assertThat(problem).startsWith("address 'http://127.0.0.1:8080' is not a zookeeper, nacos, dubbo, tri "
+                        + "address"));
+    }
 }
