@@ -37,17 +37,17 @@ final class DubboFields {
 
     /** The groups of the Dubbo Request's first tab. */
     static List<FieldGroup> call() {
-        return List.of(where(false), what(), FieldGroup.of(RESULTS, Field.text(DubboServiceRequest.RESPONSE_MAX_BYTES,
-                "Response size limit (bytes)", "The most of each answer kept as the sample's response data (the JSON "
-                        + "text is cut there, and says so). Empty: " + DubboServiceRequest.DEFAULT_RESPONSE_MAX_BYTES
-                        + " (64 KiB).",
+        Field responseMaxBytes = Field.text(DubboServiceRequest.RESPONSE_MAX_BYTES, "Response size limit (bytes)",
+                "The most of each answer kept as the sample's response data (the JSON text is cut there, and says "
+                        + "so). Empty: " + DubboServiceRequest.DEFAULT_RESPONSE_MAX_BYTES + " (64 KiB).",
                 new IntegerCheck(DubboServiceRequest.RESPONSE_MAX_BYTES, 0, DubboServiceRequest.MAX_RESPONSE_MAX_BYTES,
-                        Integer.toString(DubboServiceRequest.DEFAULT_RESPONSE_MAX_BYTES)))));
+                        Integer.toString(DubboServiceRequest.DEFAULT_RESPONSE_MAX_BYTES)));
+        return List.of(where(false), what(), FieldGroup.of("results", RESULTS, responseMaxBytes));
     }
 
     /** The groups of the Dubbo Request's second tab. */
     static List<FieldGroup> advanced() {
-        return List.of(nacos(false), FieldGroup.of(CALLS,
+        return List.of(nacos(false), FieldGroup.of("calls", CALLS,
                 Field.choice(DubboSettings.INVOCATION, "Invocation", "How the call is made: generic (no API jar "
                         + "needed), typed (the interface's jar in JMeter's lib/ext), protobuf-json, or proto-descriptor "
                         + "(a triple service from its .proto descriptor set alone). Empty: generic.",
@@ -79,7 +79,7 @@ final class DubboFields {
     }
 
     private static FieldGroup where(boolean defaults) {
-        return FieldGroup.of(WHERE,
+        return FieldGroup.of("where", WHERE,
                 Field.text(DubboSettings.ADDRESS, "Registry or URL", "Where the providers are: a registry, "
                         + "zookeeper://host:port or nacos://host:port, or one provider directly, dubbo://host:port or "
                         + "tri://host:port (a direct URL needs the parameter types)." + empty(defaults,
@@ -106,7 +106,7 @@ final class DubboFields {
     }
 
     private static FieldGroup nacos(boolean defaults) {
-        return FieldGroup.of(NACOS,
+        return FieldGroup.of("nacos", NACOS,
                 Field.text(RegistryAccess.NAMESPACE, "Namespace", "The Nacos namespace's id (not its name)."
                         + empty(defaults, "public"), FieldCheck.NONE),
                 Field.text(RegistryAccess.REGISTRY_GROUP, "Registry group", "The Nacos group the providers registered "
@@ -119,7 +119,7 @@ final class DubboFields {
     }
 
     private static FieldGroup what() {
-        return FieldGroup.of(WHAT,
+        return FieldGroup.of("what", WHAT,
                 Field.text(DubboSettings.INTERFACE, "Interface", "The service's Java interface, e.g. "
                         + "io.rpcbench.example.OrderService. Browse lists what the registry holds.", FieldCheck.NONE),
                 Field.text(DubboServiceRequest.METHOD, "Method", "The method to call, e.g. place.", FieldCheck.NONE),

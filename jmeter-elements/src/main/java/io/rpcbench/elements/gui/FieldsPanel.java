@@ -37,7 +37,8 @@ import org.apache.jmeter.gui.util.JTextScrollPane;
  *
  * <p>Component names, for tests that drive the GUI: each editor is named {@code <prefix>.<property>} (e.g.
  * {@code dubbo.address}; for a drop-down, its text editor too is named {@code <prefix>.<property>.editor}), its
- * problem label {@code <prefix>.<property>.problem}, each group {@code <prefix>.group.<n>} from 1.
+ * problem label {@code <prefix>.<property>.problem}, its label {@code <prefix>.<property>.label}, each group
+ * {@code <prefix>.section.<name>} ({@link FieldGroup#name()}).
  */
 final class FieldsPanel extends JPanel {
 
@@ -57,7 +58,7 @@ final class FieldsPanel extends JPanel {
         List<JLabel> labels = new ArrayList<>();
         for (FieldGroup group : groups) {
             JPanel box = new JPanel(new GridBagLayout());
-            box.setName(prefix + ".group." + (row + 1));
+            box.setName(prefix + ".section." + group.name());
             box.setBorder(BorderFactory.createTitledBorder(group.title()));
             int line = 0;
             JComponent header = headers.get(group.title());

@@ -22,7 +22,7 @@ final class ThriftFields {
 
     static List<FieldGroup> call() {
         return List.of(
-                FieldGroup.of(WHERE,
+                FieldGroup.of("where", WHERE,
                         Field.text(ThriftSettings.HOST, "Host", "The Thrift server's host name or IP address. Empty: "
                                 + ThriftSettings.DEFAULT_HOST + ".", FieldCheck.NONE),
                         Field.text(ThriftSettings.PORT, "Port", "The Thrift server's port. Empty: "
@@ -43,7 +43,7 @@ final class ThriftFields {
                                 + SamplerParameters.DEFAULT_TIMEOUT_MS + ".", new IntegerCheck(
                                         SamplerParameters.TIMEOUT_MS, 1, SamplerParameters.MAX_TIMEOUT_MS,
                                         Integer.toString(SamplerParameters.DEFAULT_TIMEOUT_MS)))),
-                FieldGroup.of(WHAT,
+                FieldGroup.of("what", WHAT,
                         Field.text(ThriftMethod.SERVICE, "Service class", "The generated service class (the outer "
                                 + "class holding Iface, Client and the <method>_args classes), e.g. "
                                 + "com.example.thrift.OrderService; its jar in JMeter's lib/ext or -Juser.classpath.",
@@ -55,7 +55,7 @@ final class ThriftFields {
                                 + "{\"code\": \"A-1\", \"items\": [{\"id\": 1, \"name\": \"washer\"}]}. ${var} and "
                                 + "functions work anywhere in it, substituted at each sample.",
                                 new JsonArgumentsCheck(ThriftServiceSettings.ARGUMENTS, false))),
-                FieldGroup.of(RESULTS,
+                FieldGroup.of("results", RESULTS,
                         Field.text(ThriftServiceSettings.RESPONSE_MAX_BYTES, "Response size limit (bytes)", "The most "
                                 + "of each answer kept as the sample's response data (the JSON text is cut there, and "
                                 + "says so). Empty: " + ThriftServiceSettings.DEFAULT_RESPONSE_MAX_BYTES + " (64 KiB).",
@@ -65,7 +65,7 @@ final class ThriftFields {
     }
 
     static List<FieldGroup> advanced() {
-        return List.of(FieldGroup.of(CALLS, DubboFields.maxInFlight(),
+        return List.of(FieldGroup.of("calls", CALLS, DubboFields.maxInFlight(),
                 DubboFields.propertyOverrides("host=thrift.host, port=thrift.port")));
     }
 }

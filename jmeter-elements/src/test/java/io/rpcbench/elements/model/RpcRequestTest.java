@@ -2,6 +2,7 @@ package io.rpcbench.elements.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.elements.JMeterTestHome;
 import io.rpcbench.sampler.jmeter.RpcJavaSampler;
 import java.nio.file.Path;
 import java.util.Map;
