@@ -120,6 +120,26 @@ class RpcRequestTest {
         assertThat(variables.get(RpcJavaSampler.ELAPSED_MICROS_VARIABLE)).isEqualTo("0");
     }
 
+    /** {@code property_overrides} works in an element as in the Java Request: the property's value replaces the field. */
+    @Test
+    void propertyOverridesReplaceAFieldByAJMeterPropertyAsInTheJavaRequest() {
+        JMeterUtils.setProperty("inventory.port", "ninety");
+        try {
+            ThriftRequest request = new ThriftRequest();
+            request.setField("port", "9090");
+            request.setField("service", "io.rpcbench.example.thrift.InventoryService");
+            request.setField("method", "find");
+            request.setField("property_overrides", "port=inventory.port");
+
+            SampleResult result = request.sample(null);
+
+            assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+            assertThat(result.getResponseMessage()).contains("port", "ninety");
+        } finally {
+            JMeterUtils.getJMeterProperties().remove("inventory.port");
+        }
+    }
+
     private static Map<String, String> values(String where, String what) {
         return Map.of("where", where, "what", what, RpcJavaSampler.MAX_IN_FLIGHT, "", "property_overrides", "");
     }
