@@ -12,8 +12,8 @@ import org.apache.jmeter.gui.tree.JMeterTreeNode;
 
 /**
  * The values Browse reads a registry with, as a run would see them: the request's own field, else the nearest enabled
- * Dubbo Defaults in its scope in JMeter's tree (one among the siblings of the request or of an ancestor, nearest
- * first), with JMeter's functions run ({@code ${__P(dubbo.address,zookeeper://127.0.0.1:2181)}} gives the property or
+ * Dubbo Defaults in its scope in JMeter's tree that has it (one among the children of the request, then the siblings
+ * of the request or of an ancestor, nearest first), with JMeter's functions run ({@code ${__P(dubbo.address,zookeeper://127.0.0.1:2181)}} gives the property or
  * its default, as in the run).
  */
 final class DefaultsInScope {
@@ -37,8 +37,8 @@ final class DefaultsInScope {
         List<DubboDefaults> found = new ArrayList<>();
         GuiPackage gui = GuiPackage.getInstance();
         JMeterTreeNode selected = gui == null ? null : gui.getCurrentNode();
-        for (TreeNode parent = selected == null ? null : selected.getParent(); parent != null;
-                parent = parent.getParent()) {
+        // From the request's own children up to the plan's, as JMeter's TestCompiler merges them (nearest first).
+        for (TreeNode parent = selected; parent != null; parent = parent.getParent()) {
             for (Enumeration<? extends TreeNode> children = parent.children(); children.hasMoreElements(); ) {
                 if (children.nextElement() instanceof JMeterTreeNode node && node.isEnabled()
                         && node.getTestElement() instanceof DubboDefaults dubboDefaults) {

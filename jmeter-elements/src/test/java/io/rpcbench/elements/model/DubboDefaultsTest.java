@@ -61,6 +61,23 @@ class DubboDefaultsTest {
         assertThat(request.field("timeout_ms")).isEmpty();
     }
 
+    /** JMeter merges the config elements in scope nearest first: the nearest Defaults' value wins where both have one. */
+    @Test
+    void withTwoDefaultsInScopeTheNearestWinsAndTheOtherFillsWhatItLeavesEmpty() {
+        DubboRequest request = running(new DubboRequest());
+        DubboDefaults threadGroups = running(new DubboDefaults());
+        threadGroups.setField("address", "zookeeper://127.0.0.1:2999");
+        DubboDefaults plans = running(new DubboDefaults());
+        plans.setField("address", "zookeeper://127.0.0.1:2181");
+        plans.setField("serialization", "fastjson2");
+
+        request.addTestElement(threadGroups);
+        request.addTestElement(plans);
+
+        assertThat(request.field("address")).isEqualTo("zookeeper://127.0.0.1:2999");
+        assertThat(request.field("serialization")).isEqualTo("fastjson2");
+    }
+
     @Test
     void aDubboRequestTakesDubboDefaultsAloneAndAThriftRequestNone() {
         assertThat(new DubboRequest().applies(new DubboDefaults())).isTrue();
