@@ -41,6 +41,12 @@ public class DubboDefaultsGui extends AbstractConfigGui {
         return "rpcbench_dubbo_defaults";
     }
 
+    /** JMeter's Help opens its component reference at this anchor: none there for ours, so the page's top. */
+    @Override
+    public String getDocAnchor() {
+        return LABEL.replace(' ', '_');
+    }
+
     @Override
     public TestElement createTestElement() {
         DubboDefaults defaults = new DubboDefaults();

@@ -64,6 +64,12 @@ public class DubboRequestGui extends AbstractSamplerGui {
         return "rpcbench_dubbo_request";
     }
 
+    /** JMeter's Help opens its component reference at this anchor: none there for ours, so the page's top. */
+    @Override
+    public String getDocAnchor() {
+        return LABEL.replace(' ', '_');
+    }
+
     @Override
     public TestElement createTestElement() {
         DubboRequest request = new DubboRequest();

@@ -41,6 +41,12 @@ public class ThriftRequestGui extends AbstractSamplerGui {
         return "rpcbench_thrift_request";
     }
 
+    /** JMeter's Help opens its component reference at this anchor: none there for ours, so the page's top. */
+    @Override
+    public String getDocAnchor() {
+        return LABEL.replace(' ', '_');
+    }
+
     @Override
     public TestElement createTestElement() {
         ThriftRequest request = new ThriftRequest();
