@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  * carries the plan's file name and the splash screen is gone (JMeter closes it after building the tree), and the
  * windows then stay the same for two polls: JMeter queues its error dialog behind the loading, and the log check
  * (of the lines written since the plan before) catches what a dialog could hide. A second test opens a truncated plan
- * with {@code -t} in a JVM of its own and requires both checks to see the failure. A third opens a plan that
+ * with {@code -t} in a JVM of its own and requires both checks to see the failure. Another opens the plans of rpcbench's
+ * own elements (Dubbo Defaults, Dubbo Request, Thrift Request) that {@link ElementsPlanIT} runs, in one JVM in turn. A third opens a plan that
  * {@code rpcbench plan} (the catalogue jar) writes, in a JVM of its own, with the same checks.
  *
  * <p>Order: {@code @BeforeAll} starts Xvfb; each test starts JMeter on it, waits for each plan to load, saves the
@@ -99,18 +101,41 @@ class PlansOpenInGuiIT {
     void everyShippedPlanOpensInTheGuiWithoutAnErrorDialog() throws Exception {
         List<String> plans = Plans.LAYOUT.planNames().toList();
         assertThat(plans).as("plans in %s", Plans.LAYOUT.plansDir()).hasSizeGreaterThan(10);
-        Path log = LOGS.resolve("shipped-plans.jmeter.log");
-        try (ChildProcess jmeter = openInGui(Plans.LAYOUT.plan(plans.get(0)), log, OPEN_IN_TURN)) {
+        assertOpenInTurn(plans.stream().map(Plans.LAYOUT::plan).toList(), LOGS.resolve("shipped-plans.jmeter.log"));
+    }
+
+    /**
+     * The plans of rpcbench's own elements (Dubbo Defaults, Dubbo Request, Thrift Request) that {@link ElementsPlanIT}
+     * runs: JMeter's GUI builds their panels from them.
+     */
+    @Test
+    void theElementsPlansOpenInTheGuiWithoutAnErrorDialog(@TempDir Path dir) throws Exception {
+        List<Path> plans = new ArrayList<>();
+        for (String plan : List.of("dubbo-defaults-order-service", "thrift-request-inventory")) {
+            try (InputStream in = PlansOpenInGuiIT.class.getResourceAsStream("elements/" + plan + ".jmx")) {
+                assertThat(in).as("plan %s in the test's resources", plan).isNotNull();
+                plans.add(dir.resolve(plan + ".jmx"));
+                Files.copy(in, plans.get(plans.size() - 1));
+            }
+        }
+        assertOpenInTurn(plans, LOGS.resolve("elements-plans.jmeter.log"));
+    }
+
+    /** Opens {@code plans} in turn in one JMeter GUI and checks each as the class comment says. */
+    private static void assertOpenInTurn(List<Path> plans, Path log) throws Exception {
+        try (ChildProcess jmeter = openInGui(plans.get(0), log, OPEN_IN_TURN)) {
             int logLines = 0;
-            for (String plan : plans) {
-                if (!plan.equals(plans.get(0))) {
-                    jmeter.writeLine(Plans.LAYOUT.plan(plan).toString());
+            for (Path path : plans) {
+                String file = path.getFileName().toString();
+                String plan = file.replace(".jmx", "");
+                if (!path.equals(plans.get(0))) {
+                    jmeter.writeLine(path.toString());
                 }
-                List<String> windows = awaitLoaded(jmeter, plan + ".jmx");
+                List<String> windows = awaitLoaded(jmeter, file);
                 display.screenshot(SCREENSHOTS.resolve(plan + ".png"));
 
                 assertThat(windows).as("windows shown for %s", plan)
-                        .anyMatch(title -> isMainWindowFor(title, plan + ".jmx"));
+                        .anyMatch(title -> isMainWindowFor(title, file));
                 assertThat(dialogs(windows)).as("dialogs next to JMeter's main window with %s", plan).isEmpty();
                 List<String> lines = Files.readAllLines(log);
                 assertThat(errorLines(lines.subList(logLines, lines.size()))).as("ERROR lines in %s while %s loaded",

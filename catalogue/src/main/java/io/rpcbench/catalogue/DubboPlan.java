@@ -11,7 +11,7 @@ import java.util.Map;
  * (generic invocation: JMeter needs no API jar), modelled on {@code dubbo-order-service.jmx} ({@link ModelPlan}).
  *
  * <p>What it fills in: {@code address}, {@code interface}, {@code method}, {@code version}, {@code group}, the Nacos
- * {@code namespace}, {@code registry_group} and {@code username}, and {@code arguments} (the {@link ArgumentTemplate}).
+ * {@code namespace}, {@code registry_group} and {@code username}, and {@code arguments} (the {@link io.rpcbench.sampler.template.ArgumentTemplate}).
  * {@code parameter_types} stays empty unless overloads of the method share its number of parameters: empty, the
  * sampler reads the signature from the registry's metadata and types every nested field by it (with the types given,
  * it types only the parameters). The password is never written: the model's {@code property_overrides} takes it from

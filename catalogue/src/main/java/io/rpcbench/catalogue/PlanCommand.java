@@ -1,6 +1,7 @@
 package io.rpcbench.catalogue;
 
 import io.rpcbench.sampler.json.MethodSignature;
+import io.rpcbench.sampler.template.ArgumentTemplate;
 import io.rpcbench.sampler.json.ServiceDefinition;
 import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.registry.ServiceKey;

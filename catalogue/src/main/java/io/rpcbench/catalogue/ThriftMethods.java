@@ -1,5 +1,6 @@
 package io.rpcbench.catalogue;
 
+import io.rpcbench.sampler.template.ThriftArgumentTemplate;
 import io.rpcbench.sampler.thrift.ThriftStructShape;
 import java.io.File;
 import java.lang.reflect.Method;

@@ -7,7 +7,7 @@ import java.util.Map;
  * A JMeter plan calling one method of a Thrift service with rpcbench's {@code ThriftServiceSampler}, modelled on
  * {@code thrift-inventory-service.jmx} ({@link ModelPlan}): {@code host}, {@code port}, {@code transport},
  * {@code protocol}, {@code service}, {@code method}, {@code multiplexed_service} and {@code arguments} (the
- * {@link ThriftArgumentTemplate}) filled in; the service's jar or class folder is the Test Plan's own class path
+ * {@link io.rpcbench.sampler.template.ThriftArgumentTemplate}) filled in; the service's jar or class folder is the Test Plan's own class path
  * (JMeter's "Add directory or jar to classpath"), so the plan runs as written.
  */
 final class ThriftPlan {

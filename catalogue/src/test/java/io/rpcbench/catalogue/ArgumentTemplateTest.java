@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import io.rpcbench.sampler.json.ExactJson;
+import io.rpcbench.sampler.template.ArgumentTemplate;
 import io.rpcbench.sampler.json.GenericArguments;
 import io.rpcbench.sampler.json.MethodSignature;
 import io.rpcbench.sampler.json.ServiceDefinition;

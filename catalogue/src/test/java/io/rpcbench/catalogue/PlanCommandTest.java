@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.example.thrift.InventoryService;
 import io.rpcbench.sampler.jmeter.DubboServiceSampler;
+import io.rpcbench.sampler.template.ArgumentTemplate;
 import io.rpcbench.sampler.jmeter.ThriftServiceSampler;
 import io.rpcbench.sampler.json.ServiceDefinition;
 import io.rpcbench.sampler.registry.ServiceKey;

@@ -1,4 +1,4 @@
-package io.rpcbench.catalogue;
+package io.rpcbench.sampler.template;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,4 +1,4 @@
-package io.rpcbench.catalogue;
+package io.rpcbench.sampler.template;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -27,7 +27,7 @@ import org.apache.thrift.protocol.TType;
  * container; a struct or exception every field (optional ones too: remove what should stay unset), a union its first
  * field only, a struct met again inside itself {@code null}.
  */
-final class ThriftArgumentTemplate {
+public final class ThriftArgumentTemplate {
 
     /** The structs being written, outermost first: one met again is cut off. */
     private final Set<Class<?>> open = new HashSet<>();
@@ -35,7 +35,7 @@ final class ThriftArgumentTemplate {
     private ThriftArgumentTemplate() {}
 
     /** @param args the method's {@code <method>_args} struct */
-    static String of(ThriftStructShape args) {
+    public static String of(ThriftStructShape args) {
         ThriftArgumentTemplate template = new ThriftArgumentTemplate();
         ArrayNode arguments = TemplateJson.array();
         args.fields().forEach(field -> arguments.add(template.value(field.metaData().valueMetaData)));

@@ -1,0 +1,116 @@
+package io.rpcbench.elements.gui;
+
+import io.rpcbench.elements.browse.BrowseDialog;
+import io.rpcbench.elements.browse.RegistryBrowse;
+import io.rpcbench.elements.model.DubboRequest;
+import io.rpcbench.sampler.dubbo.DubboServiceRequest;
+import io.rpcbench.sampler.dubbo.DubboSettings;
+import java.awt.BorderLayout;
+import java.awt.FlowLayout;
+import java.util.List;
+import java.util.Map;
+import javax.swing.JButton;
+import javax.swing.JLabel;
+import javax.swing.JPanel;
+import javax.swing.SwingUtilities;
+import org.apache.jmeter.samplers.gui.AbstractSamplerGui;
+import org.apache.jmeter.testelement.TestElement;
+
+/**
+ * The panel of JMeter's <em>Dubbo Request</em> sampler (Add &gt; Sampler &gt; Dubbo Request): the fields of a
+ * {@link DubboRequest} on two tabs, "Call" (where, what, results) and "Advanced" (Nacos access, how calls are made),
+ * and Browse, which lists the registry's services and methods and fills interface, method, parameter types, version,
+ * group and an arguments template with the one picked.
+ *
+ * <p>Component names: {@code dubbo.<field>} (see {@link FieldsPanel}), the button {@value #BROWSE}, the dialog
+ * {@value BrowseDialog#NAME}.
+ */
+public class DubboRequestGui extends AbstractSamplerGui {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The name in JMeter's Add menu and a new sampler's name. */
+    public static final String LABEL = "Dubbo Request";
+    /** The Browse button's component name. */
+    public static final String BROWSE = "dubbo.browse";
+
+    private final TabbedFields fields;
+
+    public DubboRequestGui() {
+        JButton browse = new JButton("Browse...");
+        browse.setName(BROWSE);
+        browse.setToolTipText("List the services and methods of the registry in Registry or URL (or the Dubbo "
+                + "Defaults'), and fill this request with the method picked");
+        browse.addActionListener(e -> browse());
+        JPanel header = new JPanel(new FlowLayout(FlowLayout.LEFT, 0, 0));
+        header.add(browse);
+        header.add(new JLabel("  the registry's services and methods"));
+        fields = new TabbedFields("dubbo", List.of(new TabbedFields.Tab("Call", DubboFields.call()),
+                new TabbedFields.Tab("Advanced", DubboFields.advanced())), Map.of(DubboFields.WHAT, header));
+        setLayout(new BorderLayout(0, 5));
+        setBorder(makeBorder());
+        add(makeTitlePanel(), BorderLayout.NORTH);
+        add(fields.component(), BorderLayout.CENTER);
+    }
+
+    @Override
+    public String getStaticLabel() {
+        return LABEL;
+    }
+
+    /** Not a key of JMeter's messages: {@link #getStaticLabel} gives the label itself. */
+    @Override
+    public String getLabelResource() {
+        return "rpcbench_dubbo_request";
+    }
+
+    /** JMeter's Help opens its component reference at this anchor: none there for ours, so the page's top. */
+    @Override
+    public String getDocAnchor() {
+        return LABEL.replace(' ', '_');
+    }
+
+    @Override
+    public TestElement createTestElement() {
+        DubboRequest request = new DubboRequest();
+        modifyTestElement(request);
+        return request;
+    }
+
+    @Override
+    public void modifyTestElement(TestElement element) {
+        super.modifyTestElement(element);
+        fields.writeTo(element::setProperty);
+    }
+
+    @Override
+    public void configure(TestElement element) {
+        super.configure(element);
+        fields.configure(element::getPropertyAsString);
+    }
+
+    @Override
+    public void clearGui() {
+        super.clearGui();
+        fields.clear();
+    }
+
+    /** Opens the Browse dialog on the registry this request would call through, and fills the fields picked. */
+    private void browse() {
+        BrowseDialog dialog = new BrowseDialog(SwingUtilities.getWindowAncestor(this), RegistryBrowse.live(),
+                DefaultsInScope.over(fields::value));
+        dialog.choose().ifPresent(choice -> {
+            fields.setValue(DubboSettings.INTERFACE, choice.interfaceName());
+            fields.setValue(DubboServiceRequest.METHOD, choice.method());
+            fields.setValue(DubboServiceRequest.PARAMETER_TYPES, choice.parameterTypes());
+            fields.setValue(DubboServiceRequest.ARGUMENTS, choice.arguments());
+            // The service's own version and group, where a request must name them (a Defaults' may not fit).
+            if (!choice.version().isEmpty()) {
+                fields.setValue(DubboSettings.VERSION, choice.version());
+            }
+            if (!choice.group().isEmpty()) {
+                fields.setValue(DubboSettings.GROUP, choice.group());
+            }
+        });
+    }
+}

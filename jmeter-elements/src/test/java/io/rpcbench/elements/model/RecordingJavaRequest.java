@@ -1,0 +1,71 @@
+package io.rpcbench.elements.model;
+
+import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.jmeter.RpcJavaSampler;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.jmeter.config.Arguments;
+import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
+import org.apache.jmeter.samplers.SampleResult;
+
+/** A Java Request sampler of two parameters, {@code where} and {@code what}, that records what JMeter's calls gave it. */
+final class RecordingJavaRequest extends RpcJavaSampler<String> {
+
+    final List<Map<String, String>> setups = new ArrayList<>();
+    final List<Map<String, String>> samples = new ArrayList<>();
+    boolean interrupted;
+
+    @Override
+    protected void addParameters(Arguments arguments) {
+        arguments.addArgument("where", "");
+        arguments.addArgument("what", "");
+    }
+
+    @Override
+    public void setupTest(JavaSamplerContext context) {
+        setups.add(values(context));
+    }
+
+    @Override
+    public SampleResult runTest(JavaSamplerContext context) {
+        samples.add(values(context));
+        SampleResult result = new SampleResult();
+        result.setSuccessful(true);
+        return result;
+    }
+
+    @Override
+    public boolean interrupt() {
+        interrupted = true;
+        return true;
+    }
+
+    private static Map<String, String> values(JavaSamplerContext context) {
+        Map<String, String> values = new LinkedHashMap<>();
+        context.getParameterNamesIterator().forEachRemaining(name -> values.put(name, context.getParameter(name)));
+        return values;
+    }
+
+    @Override
+    protected String setup(SamplerParameters parameters) {
+        throw new UnsupportedOperationException("setupTest is recorded, not run");
+    }
+
+    @Override
+    protected RpcClient open(String setup) {
+        throw new UnsupportedOperationException("setupTest is recorded, not run");
+    }
+
+    @Override
+    protected String target(String setup) {
+        return "nowhere";
+    }
+
+    @Override
+    protected String summary(String setup) {
+        return "recorded";
+    }
+}
