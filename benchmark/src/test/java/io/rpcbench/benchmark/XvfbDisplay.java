@@ -14,12 +14,14 @@ import java.util.stream.Stream;
 
 /**
  * A private X display for checking a GUI program: an Xvfb server of its own, the titles of the windows
- * shown on it, and screenshots. The server listens on its Unix socket only ({@code -nolisten tcp}) and is
+ * shown on it, screenshots, and a person's mouse and keyboard (xdotool through XTEST, so the program gets them as
+ * real input events). The server listens on its Unix socket only ({@code -nolisten tcp}) and is
  * stopped by its PID.
  *
  * <p>Order of calls: {@link #missingTools()} (empty when every program is installed), {@link #start}, then
  * start the GUI program with {@link #environment()}, wait for its windows with {@link #awaitWindows} and
- * {@link #awaitSteadyWindows}, take {@link #screenshot}s, and finally {@link #close}.
+ * {@link #awaitSteadyWindows}, take {@link #screenshot}s (of the screen, or of one window by its {@link #windowId}),
+ * {@link #click}, {@link #key} and {@link #type} where the program's windows are, and finally {@link #close}.
  */
 final class XvfbDisplay implements AutoCloseable {
 
@@ -29,7 +31,9 @@ final class XvfbDisplay implements AutoCloseable {
     static final List<Tool> TOOLS = List.of(
             new Tool("Xvfb", "xvfb"), new Tool("xdotool", "xdotool"), new Tool("import", "imagemagick"));
 
-    private static final String SCREEN = "1280x800x24";
+    private static final int WIDTH = 1280;
+    private static final int HEIGHT = 800;
+    private static final String SCREEN = WIDTH + "x" + HEIGHT + "x24";
     private static final Duration START_DEADLINE = Duration.ofSeconds(20);
     private static final Duration CLIENT_DEADLINE = Duration.ofSeconds(20);
     private static final Duration POLL_INTERVAL = Duration.ofMillis(250);
@@ -160,6 +164,62 @@ final class XvfbDisplay implements AutoCloseable {
         if (shot.exit() != 0 || !Files.isRegularFile(png)) {
             throw new IllegalStateException("could not save a screenshot of display " + display + " to " + png
                     + " (exit code " + shot.exit() + "): " + shot.errors());
+        }
+    }
+
+    /**
+     * The id of the first shown top-level window whose title matches {@code title} (a regular expression, as xdotool
+     * reads it), for {@link #screenshot(String, Path)}.
+     *
+     * @throws IllegalStateException when none is shown
+     */
+    String windowId(String title) {
+        Output ids = run("xdotool", "search", "--onlyvisible", "--maxdepth", "1", "--name", title);
+        List<String> found = ids.text().lines().filter(line -> !line.isBlank()).toList();
+        if (found.isEmpty()) {
+            throw new IllegalStateException("no window titled " + title + " on display " + display + "; windows: "
+                    + windowTitles());
+        }
+        return found.get(0).strip();
+    }
+
+    /** Saves the window {@code windowId} alone (its own pixels as shown, cropped to it) as a PNG. */
+    void screenshot(String windowId, Path png) throws IOException {
+        Files.createDirectories(png.toAbsolutePath().getParent());
+        Output shot = run("import", "-display", display, "-window", windowId, png.toString());
+        if (shot.exit() != 0 || !Files.isRegularFile(png)) {
+            throw new IllegalStateException("could not save a screenshot of window " + windowId + " of display "
+                    + display + " to " + png + " (exit code " + shot.exit() + "): " + shot.errors());
+        }
+    }
+
+    /** Gives the window {@code windowId} the whole screen, as a person maximizes it (there is no window manager). */
+    void fillScreen(String windowId) {
+        expectSuccess(run("xdotool", "windowmove", "--sync", windowId, "0", "0"));
+        expectSuccess(run("xdotool", "windowsize", "--sync", windowId, Integer.toString(WIDTH),
+                Integer.toString(HEIGHT)));
+    }
+
+    /** Moves the pointer to ({@code x}, {@code y}) and clicks {@code button} (1 left, 3 right), as a person's mouse. */
+    void click(int x, int y, int button) {
+        expectSuccess(run("xdotool", "mousemove", "--sync", Integer.toString(x), Integer.toString(y),
+                "click", Integer.toString(button)));
+    }
+
+    /** Presses keys (xdotool's names, e.g. {@code ctrl+a}, {@code BackSpace}) into the focused window, in turn. */
+    void key(String... keys) {
+        expectSuccess(run(Stream.concat(Stream.of("xdotool", "key"), Stream.of(keys)).toArray(String[]::new)));
+    }
+
+    /** Types {@code text} into the focused window, key by key. */
+    void type(String text) {
+        expectSuccess(run("xdotool", "type", "--delay", "30", text));
+    }
+
+    private void expectSuccess(Output client) {
+        if (client.exit() != 0) {
+            throw new IllegalStateException("xdotool failed on display " + display + " (exit code " + client.exit()
+                    + "): " + client.errors());
         }
     }
 
