@@ -1,5 +1,8 @@
 package io.rpcbench.benchmark;
 
+import static io.rpcbench.benchmark.JMeterGui.dialogs;
+import static io.rpcbench.benchmark.JMeterGui.errorLines;
+import static io.rpcbench.benchmark.JMeterGui.isMainWindowFor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.reports.JtlSample;
@@ -10,11 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -33,9 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>give JMeter's window the whole screen (as maximizing it would: the display has no window manager);</li>
  *   <li>click the Thread Group in the tree, right-click it, click Add, Sampler, Dubbo Request;</li>
  *   <li>click Browse..., click OrderService in the services, then {@code total(...)} in its methods, click OK;</li>
- *   <li>in the arguments template OK filled ({@code [[{"quantity": 0, "sku": "", "unitPrice": 0}]]}) click into the
- *       sku's quotes and type {@code A-1}, click after the quantity's 0, BackSpace, type 3, the same for the unit price,
- *       12.30;</li>
+ *   <li>in the arguments template OK filled ({@code [[{"quantity": 0, "sku": "", "unitPrice": 0}]]}) click into
+ *       the sku's quotes and type {@code A-1}, click after the quantity's 0, BackSpace, type 3, the same for the unit
+ *       price, 12.30;</li>
  *   <li>click Dubbo Defaults in the tree (its panel), then File, Save.</li>
  * </ol>
  * The driver's part is only to look: {@code swing-probe.groovy} (JMeter's {@code jsr223.init.file}, through
@@ -45,8 +44,8 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Screenshots, each cropped to its window, go to {@code benchmark/target/gui-screenshots/}: the Browse dialog with
  * OrderService and {@code total} picked, the Dubbo Request panel filled, the Dubbo Defaults panel (the README of
- * jmeter-elements shows copies). Then JMeter is stopped by its PID, and the saved plan runs headless: every sample passes,
- * answered by the provider's {@code dubbo://127.0.0.1:port}, its answer {@value #TOTAL}.
+ * jmeter-elements shows copies). Then JMeter is stopped by its PID, and the saved plan runs headless: every sample
+ * passes, answered by the provider's {@code dubbo://127.0.0.1:port}, its answer {@value #TOTAL}.
  *
  * <p>Needs Xvfb, xdotool and ImageMagick's import, as {@link PlansOpenInGuiIT}: without them the test fails naming the
  * packages, or is skipped when {@code -Drpcbench.gui.optional=true}.
@@ -57,6 +56,7 @@ class DubboRequestInGuiIT {
     private static final Path SCREENSHOTS = TARGET.resolve("gui-screenshots");
     private static final Path LOGS = TARGET.resolve("gui-check");
 
+    private static final String TEMPLATE_PLAN = "dubbo-request-gui-template.jmx";
     private static final String PLAN = "order-total-from-gui";
     /** 3 x 12.30, the order line the person types. */
     static final String TOTAL = "36.90";
@@ -67,9 +67,6 @@ class DubboRequestInGuiIT {
     private static final Duration BROWSE_DEADLINE = Duration.ofSeconds(45);
 
     private static final String BROWSE_TITLE = "Browse the registry";
-    /** JMeter's main window with a plan: "plan.jmx (/path/plan.jmx) - Apache JMeter (5.6.3)". */
-    private static final Pattern MAIN_WINDOW = Pattern.compile(".* - Apache JMeter \\([^)]*\\)");
-    private static final Pattern ERROR_LINE = Pattern.compile("^\\S+ \\S+ ERROR .*");
     private static final String TEMPLATE = "[[{\"quantity\": 0, \"sku\": \"\", \"unitPrice\": 0}]]";
     private static final String TYPED = "[[{\"quantity\": 3, \"sku\": \"A-1\", \"unitPrice\": 12.30}]]";
 
@@ -138,10 +135,8 @@ class DubboRequestInGuiIT {
                 display.screenshot(SCREENSHOTS.resolve("dubbo-request-in-gui-failed.png")); // what the person saw
                 throw e;
             }
-            assertThat(display.windowTitles()).as("windows after saving").noneMatch(title -> !title.isBlank()
-                    && !MAIN_WINDOW.matcher(title).matches());
-            assertThat(Files.readAllLines(log)).as("ERROR lines in %s", log)
-                    .noneMatch(line -> ERROR_LINE.matcher(line).matches());
+            assertThat(dialogs(display.windowTitles())).as("dialogs after saving").isEmpty();
+            assertThat(errorLines(Files.readAllLines(log))).as("ERROR lines in %s", log).isEmpty();
         }
     }
 
@@ -233,7 +228,7 @@ class DubboRequestInGuiIT {
         display.type(value);
     }
 
-    /** Waits until JMeter has written the plan anew (its file differs from {@code before} and holds a Dubbo Request). */
+    /** Waits until JMeter has written the plan anew: its file differs from {@code before} and holds a Dubbo Request. */
     private static void awaitSaved(ChildProcess jmeter, Path plan, String before) throws IOException {
         long end = System.nanoTime() + STEP_DEADLINE.toNanos();
         while (true) {
@@ -255,30 +250,17 @@ class DubboRequestInGuiIT {
         }
     }
 
-    /** {@code bin/jmeter -t plan} with the probe, on {@code display}, with the JDK running this test. */
+    /** {@code bin/jmeter -t plan} with the probe, on {@code display}. */
     private static ChildProcess openInGui(XvfbDisplay display, Path plan, Path log) throws IOException {
-        Files.createDirectories(LOGS);
-        Files.deleteIfExists(log);
-        List<String> command = new ArrayList<>(List.of(Plans.LAYOUT.jmeterLauncher().toString(),
-                "-t", plan.toString(), "-j", log.toString(), SwingProbe.INIT_OPTION,
+        return JMeterGui.start(display, plan, log, LOGS.resolve(PLAN + ".out"), List.of(SwingProbe.INIT_OPTION,
                 // Else Save copies the plan before into the home's backups/ folder.
                 "-Jjmeter.gui.action.save.backup_on_save=false"));
-        Map<String, String> environment = Map.of(
-                "JAVA_HOME", ProjectLayout.javaHome(),
-                "DISPLAY", display.name(),
-                // JMeter remembers opened plans in the user's Java preferences; keep the developer's list as it was.
-                "JVM_ARGS", "-Djava.util.prefs.userRoot=" + LOGS.resolve("java-prefs"));
-        return ChildProcess.start("jmeter gui " + PLAN, command, environment, LOGS.resolve(PLAN + ".out"));
     }
 
-    private static boolean isMainWindowFor(String title, String planFile) {
-        return MAIN_WINDOW.matcher(title).matches() && title.startsWith(planFile + " ");
-    }
-
-    /** The template in a checkout of its own (its test-plans/, this checkout's JMeter home), the ZooKeeper's port set. */
+    /** The template, the ZooKeeper's port set, in a checkout of its own whose JMeter home is this checkout's. */
     private static ProjectLayout checkoutWithTemplate(Path root, int zookeeperPort) throws IOException {
         Path plans = Files.createDirectories(root.resolve("test-plans"));
-        try (InputStream in = DubboRequestInGuiIT.class.getResourceAsStream("elements/dubbo-request-gui-template.jmx")) {
+        try (InputStream in = DubboRequestInGuiIT.class.getResourceAsStream("elements/" + TEMPLATE_PLAN)) {
             assertThat(in).as("the template plan in the test's resources").isNotNull();
             String template = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             Files.writeString(plans.resolve(PLAN + ".jmx"),
@@ -291,14 +273,10 @@ class DubboRequestInGuiIT {
     /** Fails naming the missing packages, or skips when the GUI check was declared optional. */
     private static void requireXTools() {
         List<XvfbDisplay.Tool> missing = XvfbDisplay.missingTools();
-        if (missing.isEmpty()) {
-            return;
+        if (!missing.isEmpty()) {
+            String message = XvfbDisplay.missingToolsMessage("the JMeter GUI test", missing);
+            Assumptions.assumeFalse(Boolean.getBoolean("rpcbench.gui.optional"), message);
+            Assertions.fail(message);
         }
-        String message = "the JMeter GUI test needs " + missing.stream().map(XvfbDisplay.Tool::program)
-                .collect(Collectors.joining(" ")) + " on the PATH; install them with 'apt-get install -y "
-                + missing.stream().map(XvfbDisplay.Tool::debianPackage).collect(Collectors.joining(" "))
-                + "' (or pass -Drpcbench.gui.optional=true to skip this test)";
-        Assumptions.assumeFalse(Boolean.getBoolean("rpcbench.gui.optional"), message);
-        Assertions.fail(message);
     }
 }

@@ -1,5 +1,8 @@
 package io.rpcbench.benchmark;
 
+import static io.rpcbench.benchmark.JMeterGui.dialogs;
+import static io.rpcbench.benchmark.JMeterGui.errorLines;
+import static io.rpcbench.benchmark.JMeterGui.isMainWindowFor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
@@ -11,9 +14,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
@@ -54,11 +54,6 @@ class PlansOpenInGuiIT {
     private static final Duration STEADY_INTERVAL = Duration.ofMillis(500);
     private static final Duration STEADY_DEADLINE = Duration.ofSeconds(10);
 
-    /** JMeter's main window: "Apache JMeter (5.6.3)", or "plan.jmx (/path/plan.jmx) - Apache JMeter (5.6.3)". */
-    private static final Pattern MAIN_WINDOW = Pattern.compile("(.* - )?Apache JMeter \\([^)]*\\)");
-    /** A line of JMeter's log at level ERROR: "2026-01-01 12:00:00,000 ERROR o.a.j...". */
-    private static final Pattern ERROR_LINE = Pattern.compile("^\\S+ \\S+ ERROR .*");
-
     /** JMeter's init script that opens each plan named on its standard input (see the class comment). */
     private static final List<String> OPEN_IN_TURN = List.of("-Jjsr223.init.file=" + resource("open-plans-in-turn.groovy"));
 
@@ -70,10 +65,7 @@ class PlansOpenInGuiIT {
     static void startDisplay() throws IOException {
         List<XvfbDisplay.Tool> missing = XvfbDisplay.missingTools();
         if (!missing.isEmpty()) {
-            String message = "the JMeter GUI check needs " + join(missing, XvfbDisplay.Tool::program)
-                    + " on the PATH; install them with 'apt-get install -y "
-                    + join(missing, XvfbDisplay.Tool::debianPackage)
-                    + "' (or pass -Drpcbench.gui.optional=true to skip this check)";
+            String message = XvfbDisplay.missingToolsMessage("the JMeter GUI check", missing);
             if (!Boolean.getBoolean("rpcbench.gui.optional")) {
                 Assertions.fail(message);
             }
@@ -223,20 +215,9 @@ class PlansOpenInGuiIT {
         }
     }
 
-    /** {@code bin/jmeter -t plan -j log} and {@code options} on the private display, with the JDK running this test. */
+    /** {@code bin/jmeter -t plan -j log} and {@code options} on the private display, its output in {@link #LOGS}. */
     private static ChildProcess openInGui(Path plan, Path log, List<String> options) throws IOException {
-        Files.createDirectories(LOGS);
-        Files.deleteIfExists(log);
-        List<String> command = new ArrayList<>(List.of(Plans.LAYOUT.jmeterLauncher().toString(),
-                "-t", plan.toString(), "-j", log.toString()));
-        command.addAll(options);
-        Map<String, String> environment = Map.of(
-                "JAVA_HOME", ProjectLayout.javaHome(),
-                "DISPLAY", display.name(),
-                // JMeter remembers opened plans in the user's Java preferences; keep the developer's list as it was.
-                "JVM_ARGS", "-Djava.util.prefs.userRoot=" + LOGS.resolve("java-prefs"));
-        String name = plan.getFileName().toString();
-        return ChildProcess.start("jmeter gui " + name, command, environment, LOGS.resolve(name + ".out"));
+        return JMeterGui.start(display, plan, log, LOGS.resolve(plan.getFileName() + ".out"), options);
     }
 
     /**
@@ -254,24 +235,6 @@ class PlansOpenInGuiIT {
         return display.awaitSteadyWindows(STEADY_INTERVAL, STEADY_DEADLINE);
     }
 
-    private static boolean isMainWindowFor(String title, String planFile) {
-        return MAIN_WINDOW.matcher(title).matches() && title.startsWith(planFile + " ");
-    }
-
-    /**
-     * The windows that are neither JMeter's main window nor its untitled splash screen: JOptionPane dialogs
-     * ("Error", "Warning", ...) or anything else that pops up over the plan.
-     */
-    private static List<String> dialogs(List<String> titles) {
-        return titles.stream()
-                .filter(title -> !title.isBlank() && !MAIN_WINDOW.matcher(title).matches())
-                .toList();
-    }
-
-    private static List<String> errorLines(List<String> lines) {
-        return lines.stream().filter(line -> ERROR_LINE.matcher(line).matches()).toList();
-    }
-
     private static Path resource(String name) {
         try {
             return Path.of(PlansOpenInGuiIT.class.getResource(name).toURI());
@@ -280,7 +243,4 @@ class PlansOpenInGuiIT {
         }
     }
 
-    private static String join(List<XvfbDisplay.Tool> tools, Function<XvfbDisplay.Tool, String> part) {
-        return tools.stream().map(part).collect(Collectors.joining(" "));
-    }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -44,6 +45,18 @@ final class XvfbDisplay implements AutoCloseable {
     private XvfbDisplay(ChildProcess xvfb, String display) {
         this.xvfb = xvfb;
         this.display = display;
+    }
+
+    /**
+     * What a GUI test must say when programs of {@link #TOOLS} are missing: which, and the packages that install them.
+     *
+     * @param check what needs them, e.g. "the JMeter GUI check"
+     */
+    static String missingToolsMessage(String check, List<Tool> missing) {
+        return check + " needs " + missing.stream().map(Tool::program).collect(Collectors.joining(" "))
+                + " on the PATH; install them with 'apt-get install -y "
+                + missing.stream().map(Tool::debianPackage).collect(Collectors.joining(" "))
+                + "' (or pass -Drpcbench.gui.optional=true to skip it)";
     }
 
     /** The programs of {@link #TOOLS} that are not on the {@code PATH}. */
