@@ -112,6 +112,8 @@ class DubboRequestInGuiIT {
     /** The person's steps of the class comment, in a JMeter GUI on {@code display}, ending with the plan saved. */
     private static void buildInGui(XvfbDisplay display, Path plan) throws Exception {
         Path log = LOGS.resolve(PLAN + ".jmeter.log");
+        Path failed = SCREENSHOTS.resolve("dubbo-request-in-gui-failed.png");
+        Files.deleteIfExists(failed); // a run before's
         try (ChildProcess jmeter = openInGui(display, plan, log)) {
             try {
                 String file = plan.getFileName().toString();
@@ -132,7 +134,7 @@ class DubboRequestInGuiIT {
                 display.screenshot(main, SCREENSHOTS.resolve("dubbo-defaults.png"));
                 save(display, jmeter, probe, plan);
             } catch (RuntimeException | AssertionError e) {
-                display.screenshot(SCREENSHOTS.resolve("dubbo-request-in-gui-failed.png")); // what the person saw
+                display.screenshot(failed); // what the person saw
                 throw e;
             }
             assertThat(dialogs(display.windowTitles())).as("dialogs after saving").isEmpty();
