@@ -46,7 +46,7 @@ final class DubboPlan {
         values.put("version", service.version());
         values.put("group", service.group());
         values.put("attachments", "");
-        plan.onlySampler(method.name(), values, samplerComment(method));
+        plan.onlyRequest(method.name(), values, samplerComment(method));
         return plan;
     }
 

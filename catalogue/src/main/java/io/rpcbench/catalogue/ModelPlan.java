@@ -37,7 +37,7 @@ import org.xml.sax.SAXException;
  * field, an empty field is no property at all (so that the Dubbo Defaults, or the sampler's default, applies to it).
  *
  * <p>Order of calls: {@link #load}, then {@link #name}, {@link #defaults}, {@link #dubboDefaults},
- * {@link #onlySampler} in any order, then {@link #text} or {@link #write}.
+ * {@link #onlyRequest} in any order, then {@link #text} or {@link #write}.
  */
 final class ModelPlan {
 
@@ -135,16 +135,16 @@ final class ModelPlan {
      * Keeps the model's first request alone, named {@code label}, with {@code values} for its fields and
      * {@code comment}; removes every other request, and the kept one's children.
      */
-    void onlySampler(String label, Map<String, String> values, String comment) {
-        List<Element> samplers = new ArrayList<>();
+    void onlyRequest(String label, Map<String, String> values, String comment) {
+        List<Element> requests = new ArrayList<>();
         for (String request : REQUESTS) {
-            samplers.addAll(elements(document.getElementsByTagName(request)));
+            requests.addAll(elements(document.getElementsByTagName(request)));
         }
-        if (samplers.isEmpty()) {
+        if (requests.isEmpty()) {
             throw new IllegalStateException("the model plan " + modelName + " has no Dubbo Request or Thrift Request");
         }
-        Element kept = samplers.get(0);
-        for (Element other : samplers.subList(1, samplers.size())) {
+        Element kept = requests.get(0);
+        for (Element other : requests.subList(1, requests.size())) {
             Node children = nextElement(other);
             other.getParentNode().removeChild(children);
             other.getParentNode().removeChild(other);

@@ -36,7 +36,7 @@ final class ThriftPlan {
         values.put("method", method);
         values.put("arguments", arguments);
         values.put("multiplexed_service", endpoint.multiplexedService());
-        plan.onlySampler(method, values, "The arguments are a template: numbers 0, texts empty, enums their first"
+        plan.onlyRequest(method, values, "The arguments are a template: numbers 0, texts empty, enums their first"
                 + " constant, one element per list, set and map, every field of a struct (remove an optional one to"
                 + " leave it unset).");
         return plan;
