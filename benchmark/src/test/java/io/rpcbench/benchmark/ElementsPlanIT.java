@@ -21,11 +21,16 @@ import org.junit.jupiter.api.io.TempDir;
  * interface, method and arguments, everything about where and how coming from the Defaults, through the provider's
  * ZooKeeper; and a plan of a <em>Thrift Request</em> against its Thrift server. The plans are in this class's
  * resources ({@code elements/}), written as JMeter's GUI saves them.
+ *
+ * <p>Beside them, the Java Request samplers the elements drive stay usable in plans of their own: a copy of
+ * {@code dubbo-order-service.jmx} as it was shipped before it used the Dubbo Request (three Java Requests of
+ * {@code DubboServiceSampler}, {@code elements/java-request-order-service.jmx}) runs with every sample passing.
  */
 class ElementsPlanIT {
 
     private static final String DUBBO_PLAN = "dubbo-defaults-order-service";
     private static final String THRIFT_PLAN = "thrift-request-inventory";
+    private static final String JAVA_REQUEST_PLAN = "java-request-order-service";
     private static final int THREADS = 2;
     private static final int LOOPS = 5;
     private static final Map<String, String> RUN = Map.of("threads", Integer.toString(THREADS),
@@ -90,11 +95,36 @@ class ElementsPlanIT {
         assertThat(Files.readAllLines(run.log())).as("JMeter log").noneMatch(line -> line.contains(" ERROR "));
     }
 
+    /**
+     * Plans written for the Java Request samplers keep running beside the elements: the order service plan as it was
+     * shipped before, three Java Requests of {@code DubboServiceSampler} whose assertions and extractor check each
+     * answer, its {@code -J} properties taken by {@code property_overrides}.
+     */
+    @Test
+    void planOfJavaRequestsOfDubboServiceSamplerStillPassesEverySample() throws Exception {
+        assertThat(Files.readString(checkout.plan(JAVA_REQUEST_PLAN))).as("the plan's samplers")
+                .contains("<stringProp name=\"classname\">io.rpcbench.sampler.jmeter.DubboServiceSampler</stringProp>")
+                .doesNotContain("io.rpcbench.elements");
+        JMeterRun run = JMeterRun.of(checkout, JAVA_REQUEST_PLAN, dir.resolve(JAVA_REQUEST_PLAN)).dashboard(false)
+                .properties(provider.planProperties())
+                .properties(RUN);
+        run.run(Duration.ofMinutes(2));
+
+        List<JtlSample> samples = Plans.samples(run.jtl());
+        List<String> labels = List.of("place order", "order total", "confirm order");
+        assertThat(samples).hasSize(THREADS * LOOPS * labels.size());
+        assertThat(samples).extracting(JtlSample::label).containsOnlyElementsOf(labels).containsAll(labels);
+        assertThat(samples).allSatisfy(sample -> {
+            assertThat(sample.success()).as("success of %s", sample).isTrue();
+            assertThat(sample.microseconds()).as("elapsed_us of %s", sample).isTrue();
+        });
+    }
+
     /** A checkout whose test-plans/ holds this class's plans, and whose JMeter home is this checkout's own. */
     private static ProjectLayout checkoutWithThePlans() throws IOException {
         Path root = dir.resolve("checkout");
         Path plans = Files.createDirectories(root.resolve("test-plans"));
-        for (String plan : List.of(DUBBO_PLAN, THRIFT_PLAN)) {
+        for (String plan : List.of(DUBBO_PLAN, THRIFT_PLAN, JAVA_REQUEST_PLAN)) {
             try (InputStream in = ElementsPlanIT.class.getResourceAsStream("elements/" + plan + ".jmx")) {
                 assertThat(in).as("plan %s in the test's resources", plan).isNotNull();
                 Files.copy(in, plans.resolve(plan + ".jmx"));

@@ -122,8 +122,11 @@ class NacosRegistryIT {
     }
 
     /**
-     * The service sampler's generic calls with {@code parameter_types} empty: the types come from the definition the
-     * provider published in Nacos (Dubbo's metadata report), and the plan's JSON assertions on the answers hold.
+     * The order service plan's Dubbo Requests, generic calls with {@code parameter_types} empty: the types come from
+     * the definition the provider published in Nacos (Dubbo's metadata report), and the plan's JSON assertions on the
+     * answers hold. The Nacos address (with its namespace and group), user and password reach the requests as the
+     * properties {@code dubbo.address}, {@code dubbo.username} and {@code dubbo.password}, through their
+     * {@code property_overrides}.
      */
     @Test
     void theOrderServicePlanCallsWithTypesFromNacosMetadata() throws IOException {

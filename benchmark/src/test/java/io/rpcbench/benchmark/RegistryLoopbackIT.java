@@ -118,7 +118,8 @@ class RegistryLoopbackIT {
             assertThat(registered).contains(PlainLoopbackRegistration.INSTANCE_LINE + "rpcbench-provider 127.0.0.1:"
                     + port);
 
-            // The echo sampler (DubboSampler), then the any-service sampler (DubboServiceSampler).
+            // The echo sampler (a Java Request of DubboSampler), then the any-service sampler (the Dubbo Request, which
+            // runs DubboServiceSampler's client).
             runPlan("dubbo-echo-1k", work.resolve("echo"), registry, "").assertCalledOnLoopback(port, "dubbo-echo-1k");
             runPlan("dubbo-order-service", work.resolve("order-service"), registry, "")
                     .assertCalledOnLoopback(port, "place order", "order total", "confirm order");

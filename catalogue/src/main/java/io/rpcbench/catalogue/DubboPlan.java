@@ -7,15 +7,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A JMeter plan calling one method of a Dubbo service through a registry with rpcbench's {@code DubboServiceSampler}
+ * A JMeter plan calling one method of a Dubbo service through a registry with rpcbench's <em>Dubbo Request</em>
  * (generic invocation: JMeter needs no API jar), modelled on {@code dubbo-order-service.jmx} ({@link ModelPlan}).
  *
- * <p>What it fills in: {@code address}, {@code interface}, {@code method}, {@code version}, {@code group}, the Nacos
- * {@code namespace}, {@code registry_group} and {@code username}, and {@code arguments} (the {@link io.rpcbench.sampler.template.ArgumentTemplate}).
+ * <p>What it fills in: in the plan's Dubbo Defaults, where to call: {@code address} and the Nacos {@code namespace},
+ * {@code registry_group} and {@code username}; in the Dubbo Request, what to call: {@code interface}, {@code method},
+ * {@code version}, {@code group} and {@code arguments} (the {@link io.rpcbench.sampler.template.ArgumentTemplate}).
  * {@code parameter_types} stays empty unless overloads of the method share its number of parameters: empty, the
  * sampler reads the signature from the registry's metadata and types every nested field by it (with the types given,
- * it types only the parameters). The password is never written: the model's {@code property_overrides} takes it from
- * the JMeter property {@code dubbo.password}, which the plan's comment says how to give.
+ * it types only the parameters). The password is never written: the model request's {@code property_overrides} takes
+ * it from the JMeter property {@code dubbo.password}, which the plan's comment says how to give.
  */
 final class DubboPlan {
 
@@ -30,27 +31,29 @@ final class DubboPlan {
         ModelPlan plan = ModelPlan.load(ModelPlan.DUBBO);
         plan.name(planName, intro(service, method, access));
         plan.defaults(load.propertyDefaults());
+        Map<String, String> where = new LinkedHashMap<>();
+        where.put("address", address);
+        where.put(RegistryAccess.NAMESPACE, access.namespace());
+        where.put(RegistryAccess.REGISTRY_GROUP, access.group());
+        where.put(RegistryAccess.USERNAME, access.username());
+        where.put(RegistryAccess.PASSWORD, ""); // from the property dubbo.password (property_overrides), never here
+        plan.dubboDefaults(where);
         Map<String, String> values = new LinkedHashMap<>();
-        values.put("address", address);
         values.put("interface", service.interfaceName());
         values.put("method", method.name());
         values.put("parameter_types", overloaded ? String.join(",", method.parameterTypes()) : "");
         values.put("arguments", arguments);
         values.put("version", service.version());
         values.put("group", service.group());
-        values.put(RegistryAccess.NAMESPACE, access.namespace());
-        values.put(RegistryAccess.REGISTRY_GROUP, access.group());
-        values.put(RegistryAccess.USERNAME, access.username());
-        values.put(RegistryAccess.PASSWORD, ""); // from the property dubbo.password (property_overrides), never here
         values.put("attachments", "");
-        plan.onlySampler(method.name(), values, samplerComment(method));
+        plan.onlyRequest(method.name(), values, samplerComment(method));
         return plan;
     }
 
     private static String intro(ServiceKey service, MethodSignature method, RegistryAccess access) {
         return "rpcbench plan: calls " + method + " of " + service.describe() + " by generic invocation (JMeter needs no"
                 + " API jar).\nWritten by ./rpcbench plan from the service's definition in the registry: change the values in"
-                + " the Java Request's arguments\n(a JSON array, one value per parameter, its shape typed from the metadata;"
+                + " the Dubbo Request's arguments\n(a JSON array, one value per parameter, its shape typed from the metadata;"
                 + " ${var} and functions work inside it).\n"
                 + (access.authenticated() ? "The registry's password: the property dubbo.password, in a properties file"
                         + " (jmeter -q registry.properties), not -J, which JMeter writes into its log.\n" : "");

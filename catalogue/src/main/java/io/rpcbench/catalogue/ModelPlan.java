@@ -27,18 +27,28 @@ import org.xml.sax.SAXException;
 
 /**
  * A shipped plan ({@code test-plans/dubbo-order-service.jmx}, {@code thrift-inventory-service.jmx}, copied into this
- * jar by the build) made into a plan for one method: its thread group, think time, listeners, result columns and
- * {@code property_overrides} stay as they are; its first Java Request is kept, with the values given, and its other
- * samplers and the kept one's assertions go (they check the example service's answers). So a written plan follows the
- * shipped ones, and a change to them reaches it with the next build.
+ * jar by the build) made into a plan for one method: its thread group, think time, Dubbo Defaults, listeners, result
+ * columns and {@code property_overrides} stay as they are; its first request (a <em>Dubbo Request</em> or
+ * <em>Thrift Request</em> element) is kept, with the values given, and its other requests and the kept one's
+ * assertions go (they check the example service's answers). So a written plan follows the shipped ones, and a change
+ * to them reaches it with the next build.
  *
- * <p>Order of calls: {@link #load}, then {@link #name}, {@link #defaults}, {@link #onlySampler} in any order, then
- * {@link #text} or {@link #write}.
+ * <p>A field is written as JMeter's GUI saves these elements: a field with a value is a {@code stringProp} named as the
+ * field, an empty field is no property at all (so that the Dubbo Defaults, or the sampler's default, applies to it).
+ *
+ * <p>Order of calls: {@link #load}, then {@link #name}, {@link #defaults}, {@link #dubboDefaults},
+ * {@link #onlyRequest} in any order, then {@link #text} or {@link #write}.
  */
 final class ModelPlan {
 
     static final String DUBBO = "dubbo-order-service";
     static final String THRIFT = "thrift-inventory-service";
+
+    /** The elements a model's requests are: rpcbench's Dubbo Request and Thrift Request (module jmeter-elements). */
+    private static final List<String> REQUESTS = List.of("io.rpcbench.elements.model.DubboRequest",
+            "io.rpcbench.elements.model.ThriftRequest");
+    /** The Dubbo model's Dubbo Defaults: where its requests call. */
+    private static final String DUBBO_DEFAULTS = "io.rpcbench.elements.model.DubboDefaults";
 
     /** Where the model's comment starts to describe the properties, which a written plan keeps. */
     private static final String SETTINGS_PART = "Every setting is a JMeter property";
@@ -110,13 +120,31 @@ final class ModelPlan {
     }
 
     /**
-     * Keeps the model's first Java Request alone, named {@code label}, with {@code values} for its parameters (each
-     * must be one of the model's) and {@code comment}; removes every other sampler, and the kept one's children.
+     * Sets fields of the model's Dubbo Defaults ({@code address}, the Nacos {@code namespace}, ...): where every
+     * request of the plan calls; an empty value leaves the field empty.
      */
-    void onlySampler(String label, Map<String, String> values, String comment) {
-        List<Element> samplers = elements(document.getElementsByTagName("JavaSampler"));
-        Element kept = samplers.get(0);
-        for (Element other : samplers.subList(1, samplers.size())) {
+    void dubboDefaults(Map<String, String> values) {
+        Element defaults = only(DUBBO_DEFAULTS);
+        if (defaults == null) {
+            throw new IllegalStateException("the model plan " + modelName + " has no Dubbo Defaults");
+        }
+        values.forEach((name, value) -> field(defaults, name, value));
+    }
+
+    /**
+     * Keeps the model's first request alone, named {@code label}, with {@code values} for its fields and
+     * {@code comment}; removes every other request, and the kept one's children.
+     */
+    void onlyRequest(String label, Map<String, String> values, String comment) {
+        List<Element> requests = new ArrayList<>();
+        for (String request : REQUESTS) {
+            requests.addAll(elements(document.getElementsByTagName(request)));
+        }
+        if (requests.isEmpty()) {
+            throw new IllegalStateException("the model plan " + modelName + " has no Dubbo Request or Thrift Request");
+        }
+        Element kept = requests.get(0);
+        for (Element other : requests.subList(1, requests.size())) {
             Node children = nextElement(other);
             other.getParentNode().removeChild(children);
             other.getParentNode().removeChild(other);
@@ -127,7 +155,7 @@ final class ModelPlan {
         }
         kept.setAttribute("testname", label);
         stringProp(kept, "TestPlan.comments").setTextContent(comment);
-        values.forEach((name, value) -> argument(kept, name).setTextContent(value));
+        values.forEach((name, value) -> field(kept, name, value));
     }
 
     /** The plan as JMeter writes a .jmx: UTF-8 XML, indented by two spaces. */
@@ -154,15 +182,17 @@ final class ModelPlan {
         Files.writeString(file, text(), StandardCharsets.UTF_8);
     }
 
-    /** The value element of the sampler's parameter {@code name}. */
-    private Element argument(Element sampler, String name) {
-        for (Element argument : elements(sampler.getElementsByTagName("elementProp"))) {
-            if (name.equals(argument.getAttribute("name")) && "Argument".equals(argument.getAttribute("elementType"))) {
-                return stringProp(argument, "Argument.value");
-            }
+    /**
+     * Sets the element's field {@code name} as the GUI saves it: a {@code stringProp} holding a value, none for an empty
+     * field.
+     */
+    private void field(Element element, String name, String value) {
+        Element prop = stringProp(element, name);
+        if (value == null || value.isEmpty()) {
+            element.removeChild(prop);
+        } else {
+            prop.setTextContent(value);
         }
-        throw new IllegalStateException("the model plan " + modelName + " has no parameter " + name
-                + " in its first Java Request");
     }
 
     private Element only(String tag) {

@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A JMeter plan calling one method of a Thrift service with rpcbench's {@code ThriftServiceSampler}, modelled on
+ * A JMeter plan calling one method of a Thrift service with rpcbench's <em>Thrift Request</em>, modelled on
  * {@code thrift-inventory-service.jmx} ({@link ModelPlan}): {@code host}, {@code port}, {@code transport},
  * {@code protocol}, {@code service}, {@code method}, {@code multiplexed_service} and {@code arguments} (the
  * {@link io.rpcbench.sampler.template.ThriftArgumentTemplate}) filled in; the service's jar or class folder is the Test Plan's own class path
@@ -22,7 +22,7 @@ final class ThriftPlan {
         ModelPlan plan = ModelPlan.load(ModelPlan.THRIFT);
         plan.name(planName, "rpcbench plan: calls " + method + " of the Thrift service " + service + " at "
                 + endpoint.host() + ":" + endpoint.port() + ".\nWritten by ./rpcbench plan from the generated classes'"
-                + " metadata: change the values in the Java Request's arguments\n(a JSON array of the arguments in the"
+                + " metadata: change the values in the Thrift Request's arguments\n(a JSON array of the arguments in the"
                 + " IDL's order; ${var} and functions work inside it).\nThe service's generated classes: the Test Plan's"
                 + " class path below (or -Juser.classpath=JAR, or JMeter's lib/ext).");
         plan.classpath(classpath);
@@ -36,7 +36,7 @@ final class ThriftPlan {
         values.put("method", method);
         values.put("arguments", arguments);
         values.put("multiplexed_service", endpoint.multiplexedService());
-        plan.onlySampler(method, values, "The arguments are a template: numbers 0, texts empty, enums their first"
+        plan.onlyRequest(method, values, "The arguments are a template: numbers 0, texts empty, enums their first"
                 + " constant, one element per list, set and map, every field of a struct (remove an optional one to"
                 + " leave it unset).");
         return plan;

@@ -1,5 +1,7 @@
 package io.rpcbench.catalogue;
 
+import io.rpcbench.elements.model.DubboDefaults;
+import io.rpcbench.elements.model.RpcRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -9,11 +11,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.jmeter.config.Argument;
-import org.apache.jmeter.config.Arguments;
-import org.apache.jmeter.protocol.java.sampler.JavaSampler;
 import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.property.JMeterProperty;
+import org.apache.jmeter.testelement.property.PropertyIterator;
 import org.apache.jmeter.threads.ThreadGroup;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
@@ -37,23 +38,33 @@ final class JMeterPlans {
         return SaveService.loadTree(plan.toFile());
     }
 
-    static List<JavaSampler> javaSamplers(HashTree tree) {
-        return new ArrayList<>(search(tree, JavaSampler.class));
+    /** The plan's Dubbo Requests and Thrift Requests. */
+    static List<RpcRequest> requests(HashTree tree) {
+        return new ArrayList<>(search(tree, RpcRequest.class));
+    }
+
+    static List<DubboDefaults> dubboDefaults(HashTree tree) {
+        return new ArrayList<>(search(tree, DubboDefaults.class));
     }
 
     static ThreadGroup threadGroup(HashTree tree) {
         return search(tree, ThreadGroup.class).iterator().next();
     }
 
-    /** The sampler's parameters, name to value, in the plan's order. */
-    static Map<String, String> parameters(JavaSampler sampler) {
-        Map<String, String> parameters = new LinkedHashMap<>();
-        Arguments arguments = sampler.getArguments();
-        for (int i = 0; i < arguments.getArgumentCount(); i++) {
-            Argument argument = arguments.getArgument(i);
-            parameters.put(argument.getName(), argument.getValue());
+    /**
+     * The element's own properties, name to value, in the plan's order: its fields that have a value (JMeter's
+     * {@code TestElement.*} properties and the comment left out).
+     */
+    static Map<String, String> fields(TestElement element) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (PropertyIterator properties = element.propertyIterator(); properties.hasNext(); ) {
+            JMeterProperty property = properties.next();
+            String name = property.getName();
+            if (!name.startsWith("TestElement.") && !name.equals("TestPlan.comments")) {
+                fields.put(name, property.getStringValue());
+            }
         }
-        return parameters;
+        return fields;
     }
 
     private static <T extends TestElement> java.util.Collection<T> search(HashTree tree, Class<T> type) {

@@ -2,10 +2,12 @@ package io.rpcbench.catalogue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.elements.model.DubboDefaults;
+import io.rpcbench.elements.model.DubboRequest;
+import io.rpcbench.elements.model.RpcRequest;
+import io.rpcbench.elements.model.ThriftRequest;
 import io.rpcbench.example.thrift.InventoryService;
-import io.rpcbench.sampler.jmeter.DubboServiceSampler;
 import io.rpcbench.sampler.template.ArgumentTemplate;
-import io.rpcbench.sampler.jmeter.ThriftServiceSampler;
 import io.rpcbench.sampler.json.ServiceDefinition;
 import io.rpcbench.sampler.registry.ServiceKey;
 import java.io.IOException;
@@ -13,12 +15,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.jmeter.config.Arguments;
-import org.apache.jmeter.protocol.java.sampler.JavaSampler;
-import org.apache.jmeter.protocol.java.sampler.JavaSamplerClient;
 import org.apache.jmeter.testelement.TestPlan;
 import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.SearchByClass;
@@ -43,7 +41,7 @@ class PlanCommandTest {
     private final StringWriter err = new StringWriter();
 
     @Test
-    void dubboPlanLoadsInJMeterWithTheSamplerFilledInFromTheRegistry() throws IOException {
+    void dubboPlanLoadsInJMeterWithTheDubboRequestAndDefaultsFilledInFromTheRegistry() throws IOException {
         FakeRegistry registry = orderRegistry();
         Path plan = dir.resolve("place-order.jmx");
 
@@ -54,31 +52,34 @@ class PlanCommandTest {
 
         assertThat(exit).as("exit code; errors: %s", err).isZero();
         HashTree tree = JMeterPlans.load(plan);
-        List<JavaSampler> samplers = JMeterPlans.javaSamplers(tree);
-        assertThat(samplers).singleElement().satisfies(sampler -> {
-            assertThat(sampler.getName()).isEqualTo("place");
-            assertThat(sampler.getClassname()).isEqualTo(DubboServiceSampler.class.getName());
+        List<RpcRequest> requests = JMeterPlans.requests(tree);
+        assertThat(requests).singleElement().satisfies(request -> {
+            assertThat(request.getName()).isEqualTo("place");
+            assertThat(request).isExactlyInstanceOf(DubboRequest.class);
         });
-        Map<String, String> parameters = JMeterPlans.parameters(samplers.get(0));
-        assertThat(parameters).containsEntry("address", "nacos://127.0.0.1:8848")
+        Map<String, String> fields = JMeterPlans.fields(requests.get(0));
+        assertThat(fields).as("what to call, in the Dubbo Request")
                 .containsEntry("interface", ORDER_SERVICE)
                 .containsEntry("method", "place")
-                .containsEntry("parameter_types", "")
                 .containsEntry("version", "1.0")
                 .containsEntry("group", "eu")
-                .containsEntry("namespace", "bench")
-                .containsEntry("registry_group", "RPC")
-                .containsEntry("username", "nacos")
-                .containsEntry("password", "")
-                .containsEntry("attachments", "")
                 .containsEntry("arguments", ArgumentTemplate.of(OrderServiceDefinition.parsed(),
-                        OrderServiceDefinition.parsed().methodsNamed("place").get(0)));
-        assertThat(parameters.get("property_overrides")).contains("password=dubbo.password",
+                        OrderServiceDefinition.parsed().methodsNamed("place").get(0)))
+                .as("empty fields are no property, as the GUI saves them: the Defaults or the sampler's default apply")
+                .doesNotContainKeys("parameter_types", "attachments", "address", "namespace", "password");
+        assertThat(fields.get("property_overrides")).contains("password=dubbo.password",
                 "username=dubbo.username", "address=dubbo.address");
-        // The model plan's parameters: the sampler's own, in its order (the closed-model plans leave out what they
-        // do not use, e.g. max_in_flight, whose default then applies).
-        assertThat(defaultParameterNames(new DubboServiceSampler())).as("the sampler's own parameters, in its order")
-                .containsSubsequence(new ArrayList<>(parameters.keySet()));
+        assertThat(new DubboRequest().fieldNames()).as("the Dubbo Request's own fields")
+                .containsAll(fields.keySet());
+        assertThat(JMeterPlans.dubboDefaults(tree)).singleElement().satisfies(defaults -> {
+            assertThat(JMeterPlans.fields(defaults)).as("where to call, in the Dubbo Defaults")
+                    .containsEntry("address", "nacos://127.0.0.1:8848")
+                    .containsEntry("namespace", "bench")
+                    .containsEntry("registry_group", "RPC")
+                    .containsEntry("username", "nacos")
+                    .doesNotContainKey("password");
+            assertThat(DubboDefaults.FIELDS).containsAll(JMeterPlans.fields(defaults).keySet());
+        });
         assertThat(JMeterPlans.threadGroup(tree).getPropertyAsString("ThreadGroup.num_threads"))
                 .isEqualTo("${__P(threads,4)}");
         assertThat(JMeterPlans.threadGroup(tree).getPropertyAsString("ThreadGroup.duration"))
@@ -98,16 +99,15 @@ class PlanCommandTest {
 
         assertThat(exit).as("exit code; errors: %s", err).isZero();
         HashTree tree = JMeterPlans.load(plan);
-        JavaSampler sampler = JMeterPlans.javaSamplers(tree).get(0);
-        assertThat(sampler.getClassname()).isEqualTo(ThriftServiceSampler.class.getName());
-        Map<String, String> parameters = JMeterPlans.parameters(sampler);
-        assertThat(parameters).containsEntry("host", "127.0.0.1").containsEntry("port", "9191")
+        assertThat(JMeterPlans.requests(tree)).singleElement().isExactlyInstanceOf(ThriftRequest.class);
+        Map<String, String> fields = JMeterPlans.fields(JMeterPlans.requests(tree).get(0));
+        assertThat(fields).containsEntry("host", "127.0.0.1").containsEntry("port", "9191")
                 .containsEntry("service", InventoryService.class.getName()).containsEntry("method", "shelve")
                 .containsEntry("multiplexed_service", "InventoryService")
                 .containsEntry("arguments", ThriftMethods.load(InventoryService.class.getName(),
                         ThriftArgumentTemplateTest.serviceJar()).template("shelve"));
-        assertThat(defaultParameterNames(new ThriftServiceSampler()))
-                .containsSubsequence(new ArrayList<>(parameters.keySet()));
+        assertThat(new ThriftRequest().fieldNames()).containsAll(fields.keySet());
+        assertThat(JMeterPlans.dubboDefaults(tree)).as("a Thrift plan has no Dubbo Defaults").isEmpty();
         assertThat(testPlan(tree).getTestPlanClasspath())
                 .isEqualTo(ThriftArgumentTemplateTest.serviceJar());
         assertThat(JMeterPlans.threadGroup(tree).getPropertyAsString("ThreadGroup.num_threads"))
@@ -145,8 +145,8 @@ class PlanCommandTest {
                 "--out", plan.toString());
 
         assertThat(exit).as("exit code; errors: %s", err).isZero();
-        Map<String, String> parameters = JMeterPlans.parameters(JMeterPlans.javaSamplers(JMeterPlans.load(plan)).get(0));
-        assertThat(parameters).containsEntry("parameter_types", "long").containsEntry("arguments", "[0]");
+        Map<String, String> fields = JMeterPlans.fields(JMeterPlans.requests(JMeterPlans.load(plan)).get(0));
+        assertThat(fields).containsEntry("parameter_types", "long").containsEntry("arguments", "[0]");
     }
 
     @Test
@@ -188,15 +188,6 @@ class PlanCommandTest {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static List<String> defaultParameterNames(JavaSamplerClient sampler) {
-        Arguments arguments = sampler.getDefaultParameters();
-        List<String> names = new ArrayList<>();
-        for (int i = 0; i < arguments.getArgumentCount(); i++) {
-            names.add(arguments.getArgument(i).getName());
-        }
-        return names;
     }
 
     private static TestPlan testPlan(HashTree tree) {
