@@ -11,20 +11,23 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The open-model echo plans ({@code *-open}: JMeter's Open Model Thread Group, arrivals at {@code rate} a second,
  * each a thread of its own that makes one call) headless through the real engine: as many calls as the schedule
  * asked for, none failed after the warm-up, JMeter's threads near the cap at most (the clients shared: a consumer and
  * the sockets kept for the run's next arrival), and, against a provider that cannot keep up, a run that ends on time with the arrivals it
- * could not take on dropped ({@code max_in_flight}) instead of piling up threads. The 1k plans at 2,000 arrivals a
- * second for 30 s: {@link OpenWorkloadAtTwoThousandIT}, in {@code ./run-tests --full}, alone.
+ * could not take on dropped ({@code max_in_flight}) instead of piling up threads. The 100k plans run in
+ * {@code ./run-tests --full} only ({@link #openPlans}); the 1k plans at 2,000 arrivals a second for 30 s:
+ * {@link OpenWorkloadAtTwoThousandIT}, in {@code ./run-tests --full}, alone.
  */
 class OpenWorkloadIT {
 
@@ -55,15 +58,25 @@ class OpenWorkloadIT {
      * schedule. The warm-up covers the Dubbo consumer's build, during which the arrivals beyond the cap are dropped.
      */
     @ParameterizedTest(name = "{0} at {1}/s")
-    // The 100k plans at 50 a second: at 200, with two other ITs taking the CPU, dubbo-echo-100k-open's calls took long
-    // enough for 200 to be in flight at once, and arrivals were dropped after its 15 s warm-up.
-    @CsvSource({"dubbo-echo-1k-open, 1000", "thrift-echo-1k-open, 1000", "dubbo-echo-100k-open, 50",
-            "thrift-echo-100k-open, 50"})
+    @MethodSource("openPlans")
     void everyArrivalAfterTheWarmupIsACallThatPassed(String plan, int fastRate) throws Exception {
         // A Dubbo consumer's build took more than 8 s beside two other ITs (arrivals were still dropped after an 8 s
         // warm-up); a Thrift socket opens at once. At these rates the warm-up costs little CPU, only time.
         int warmup = plan.startsWith("dubbo") ? 15 : 3;
         checkArrivals(provider, dir, plan, fastRate, warmup, 3, true);
+    }
+
+    /**
+     * The open plans and their rates: the 1k plans in every run, the 100k plans (the same thread group, another
+     * payload) in {@code ./run-tests --full} only, to keep the suite's time. The 100k plans at 50 a second: at 200, with
+     * two other ITs taking the CPU, dubbo-echo-100k-open's calls took long enough for 200 to be in flight at once, and
+     * arrivals were dropped after its 15 s warm-up.
+     */
+    static Stream<Arguments> openPlans() {
+        Stream<Arguments> everyRun = Stream.of(Arguments.of("dubbo-echo-1k-open", 1000),
+                Arguments.of("thrift-echo-1k-open", 1000));
+        return TestVolume.full() ? Stream.concat(everyRun, Stream.of(Arguments.of("dubbo-echo-100k-open", 50),
+                Arguments.of("thrift-echo-100k-open", 50))) : everyRun;
     }
 
     /**

@@ -93,6 +93,35 @@ class PluginsManagerIT {
     }
 
     /**
+     * {@code install-for-jmx} on a plan of Dubbo Requests and a Dubbo Defaults ({@code dubbo-order-service}) installs
+     * the elements' plugin, {@code rpcbench-elements}, with the plugins it depends on, and the plan's three calls then
+     * pass in that home.
+     */
+    @Test
+    void installForJmxOfAPlanOfDubboRequestsBringsTheElements() throws Exception {
+        String plan = "dubbo-order-service";
+        Path home = stockHomeCopy(plan);
+        Set<String> stockExt = jarsIn(home.resolve("lib/ext"));
+        Set<String> stockLib = jarsIn(home.resolve("lib"));
+
+        PluginsManagerCommand.in(home, Plans.LAYOUT.pluginsRepositoryDescriptor(), dir.resolve(plan))
+                .run(COMMAND_DEADLINE, "install-for-jmx", Plans.LAYOUT.plan(plan).toString());
+
+        assertInstalledExactly(home, stockExt, stockLib, "rpcbench-elements", "rpcbench", "jpgc-perfmon");
+        JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan + "-run")).dashboard(false)
+                .launchedWith(command -> inHome(home, command))
+                .properties(provider.planProperties())
+                .properties(Map.of("threads", "1", "loops", "3", JMeterRun.WARMUP, "0"))
+                .properties(NO_AGENTS);
+        run.run(Duration.ofMinutes(2));
+
+        List<JtlSample> samples = Plans.samples(run.jtl());
+        assertThat(samples).hasSize(9).extracting(JtlSample::label)
+                .containsOnly("place order", "order total", "confirm order");
+        assertThat(samples).allSatisfy(sample -> assertThat(sample.success()).as("success of %s", sample).isTrue());
+    }
+
+    /**
      * {@code install rpcbench} by its id brings the PerfMon plugin it depends on, and the Plugins Manager then reports
      * both installed (it finds each by its marker class) at the descriptor's versions, and every library in place: a
      * second install has nothing to do (were a library's key not to match its file, it would copy it again each time,
