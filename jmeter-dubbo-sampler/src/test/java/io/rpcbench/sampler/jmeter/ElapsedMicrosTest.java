@@ -94,14 +94,16 @@ class ElapsedMicrosTest {
         assertThat(rows).allSatisfy(row -> {
             assertThat(row).hasSameSizeAs(header);
             double callMs = Long.parseLong(row[micros]) / 1000.0;
-            assertThat(callMs).as("elapsed_us / 1000 of %s", String.join(",", row))
-                    .isCloseTo(Long.parseLong(row[elapsed]), within(TOLERANCE_MS));
             if (row[label].equals("bad parameter") || row[label].equals("no provider")) {
                 assertThat(row[success]).isEqualTo("false");
+                // No call, so no call time; JMeter's elapsed of such a sample times nothing but may hold a pause of
+                // the JVM (it was 3 ms once on CI), so it is not compared.
                 assertThat(row[micros]).as("no call was made").isEqualTo("0");
             } else {
                 assertThat(row[success]).as(String.join(",", row)).isEqualTo("true");
                 assertThat(Long.parseLong(row[micros])).isPositive();
+                assertThat(callMs).as("elapsed_us / 1000 of %s", String.join(",", row))
+                        .isCloseTo(Long.parseLong(row[elapsed]), within(TOLERANCE_MS));
             }
             if (row[label].equals("thrift") || row[label].equals("dubbo")) { // the echo, which waits DELAY_MS
                 assertThat(callMs).as("a call of the %d ms echo", DELAY_MS).isGreaterThanOrEqualTo(DELAY_MS);
