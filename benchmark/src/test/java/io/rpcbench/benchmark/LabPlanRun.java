@@ -53,6 +53,11 @@ record LabPlanRun(List<JtlSample> samples, List<ProcessSockets.TcpSocket> socket
                 "-J" + JMeterRun.SHUTDOWN_PORT + "=0",
                 "-J" + JMeterRun.WARMUP + "=0",
                 "-J" + JMeterRun.PERFMON_FILE + "=" + out.resolve("perfmon.jtl")));
+        if (!properties.containsKey(JMeterRun.DURATION_AFTER_SETUP)) {
+            // As run-benchmark runs a plan: the duration counts from the end of each thread's set-up (a consumer
+            // built through a registry took most of a 10 s run beside two other ITs, leaving one sample).
+            command.add("-J" + JMeterRun.DURATION_AFTER_SETUP + "=true");
+        }
         properties.forEach((key, value) -> command.add("-J" + key + "=" + value));
         command.addAll(arguments);
         Set<ProcessSockets.TcpSocket> sockets = new LinkedHashSet<>();
