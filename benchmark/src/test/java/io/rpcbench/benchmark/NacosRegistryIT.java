@@ -315,8 +315,10 @@ class NacosRegistryIT {
         assertThat(written).contains(registry.replace("&", "&amp;")).doesNotContain(PASSWORD); // XML-escaped
         Files.writeString(plan, CatalogueIT.fillIn(written));
 
-        lab.run(plan, dir.resolve("nacos-place-order"), registry, PASSWORD, Map.of(JMeterRun.THINK_TIME,
-                TestVolume.THINK_TIME_MS, "loops", "5")).assertCalledOnLoopback(instanceOnlyPort, "place");
+        Map<String, String> rounds = new LinkedHashMap<>(ORDER_SERVICE_ROUNDS);
+        rounds.put(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS);
+        lab.run(plan, dir.resolve("nacos-place-order"), registry, PASSWORD, rounds)
+                .assertCalledOnLoopback(instanceOnlyPort, "place");
     }
 
     /**
