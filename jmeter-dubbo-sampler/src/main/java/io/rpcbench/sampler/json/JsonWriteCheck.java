@@ -79,8 +79,8 @@ public final class JsonWriteCheck {
 
     /** {@code path} holds the containers {@code value} is inside, {@code depth} of them. */
     private static boolean writable(Object value, Object[] path, int depth) {
-        if (value == null) {
-            return true;
+        if (value == null || value instanceof String || value instanceof Integer || value instanceof Long) {
+            return true; // the most frequent leaves first: no set look-up
         }
         Class<?> type = value.getClass();
         if (SCALARS.contains(type) || value instanceof Enum<?> || value instanceof Date || value instanceof ZoneId) {
