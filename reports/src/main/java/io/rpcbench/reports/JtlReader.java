@@ -90,8 +90,6 @@ public final class JtlReader {
         private final int elapsedUs;
         private final int threadName;
         private final LoadGeneratorName generators = new LoadGeneratorName();
-        private final RepeatedText labels = new RepeatedText();
-        private final RepeatedText providers = new RepeatedText();
         private final Consumer<JtlSample> consumer;
 
         Columns(JtlRows.Header header, Consumer<JtlSample> consumer) {
@@ -117,24 +115,23 @@ public final class JtlReader {
 
         private JtlSample sample(JtlRow row) {
             long elapsedMs = row.atLeastZero(elapsed, "elapsed");
-            String us = row.text(elapsedUs, "").trim();
-            long elapsedUsValue = us.isEmpty() || us.equals("null") ? -1
+            long elapsedUsValue = row.isBlankOr(elapsedUs, "null") ? -1
                     : row.atLeastZero(elapsedUs, ELAPSED_US); // parsed once a row
             boolean microseconds = elapsedUsValue >= 0 && elapsedUsValue - elapsedMs * 1000 <= AGREEMENT_MS * 1000;
             return new JtlSample(
                     row.number(timeStamp, "timeStamp"),
                     elapsedMs,
-                    labels.of(row.text(label)),
-                    row.text(responseCode),
-                    row.text(responseMessage, ""),
+                    row.repeated(label),
+                    row.repeated(responseCode),
+                    row.repeated(responseMessage, ""),
                     row.bool(success, "success"),
                     row.atLeastZero(bytes, "bytes", 0),
                     row.atLeastZero(sentBytes, "sentBytes", 0),
                     (int) row.number(allThreads, "allThreads", 0),
-                    providers.of(url(row.text(url, ""))),
+                    url(row.repeated(url, "")),
                     microseconds ? elapsedUsValue : elapsedMs * 1000,
                     microseconds,
-                    generators.of(row.text(threadName, "")));
+                    generators.of(row.repeated(threadName, "")));
         }
     }
 }

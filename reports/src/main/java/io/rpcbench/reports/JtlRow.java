@@ -3,44 +3,101 @@ package io.rpcbench.reports;
 import java.nio.file.Path;
 
 /**
- * The current row of a CSV JTL ({@link JtlRows} reuses one per file), with typed access by column position: the
- * reader finds its columns' positions once per file ({@link JtlRows.Header#column}) and names each column it reads,
- * so every bad value is a {@link JtlFormatException} naming the file, the line, the column and what was expected.
- * A position of -1 is a column the file does not have: the {@code absent} value is given instead.
+ * The current row of a CSV JTL ({@link JtlRows} reuses one per file, over its {@link JtlCsv}), with typed access by
+ * column position: the reader finds its columns' positions once per file ({@link JtlRows.Header#column}) and names
+ * each column it reads, so every bad value is a {@link JtlFormatException} naming the file, the line, the column and
+ * what was expected. Numbers and booleans are read from the row's characters in place; texts a file repeats come
+ * from its {@link RepeatedText}. A position of -1 is a column the file does not have: {@code absent} is given.
  */
 final class JtlRow {
 
     private final Path file;
-    private final String[] fields;
+    private final JtlCsv csv;
+    private final RepeatedText texts = new RepeatedText();
     private long line;
 
-    /** A row of {@code columns} fields of {@code file}. */
-    JtlRow(Path file, int columns) {
+    JtlRow(Path file, JtlCsv csv) {
         this.file = file;
-        this.fields = new String[columns];
+        this.csv = csv;
     }
 
-    /** The fields, filled by {@link JtlRows} for each row. */
-    String[] fields() {
-        return fields;
-    }
-
-    /** The row now in {@link #fields()} starts on {@code line}. */
+    /** The row now in the {@link JtlCsv} starts on {@code line}. */
     void at(long line) {
         this.line = line;
     }
 
+    /** The column's text, a new String. */
     String text(int column) {
-        return fields[column];
+        return csv.text(column);
     }
 
     /** The column's text, or {@code absent} when the file has no such column (position -1). */
     String text(int column, String absent) {
-        return column < 0 ? absent : fields[column];
+        return column < 0 ? absent : csv.text(column);
     }
 
+    /** The column's text, one String for every row with the same text ({@link RepeatedText}). */
+    String repeated(int column) {
+        return texts.of(csv.chars(), csv.start(column), csv.end(column));
+    }
+
+    /** As {@link #repeated(int)}, or {@code absent} when the file has no such column (position -1). */
+    String repeated(int column, String absent) {
+        return column < 0 ? absent : repeated(column);
+    }
+
+    /** Whether the column is absent, or its text trimmed is empty or {@code absent} (e.g. JMeter's "null"). */
+    boolean isBlankOr(int column, String text) {
+        if (column < 0) {
+            return true;
+        }
+        char[] chars = csv.chars();
+        int start = csv.start(column);
+        int end = csv.end(column);
+        while (start < end && chars[start] <= ' ') {
+            start++;
+        }
+        while (end > start && chars[end - 1] <= ' ') {
+            end--;
+        }
+        if (start == end) {
+            return true;
+        }
+        if (end - start != text.length()) {
+            return false;
+        }
+        for (int i = start; i < end; i++) {
+            if (chars[i] != text.charAt(i - start)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The column's whole number, as {@code Long.parseLong} of its trimmed text reads it. */
     long number(int column, String name) {
-        String value = fields[column];
+        char[] chars = csv.chars();
+        int start = csv.start(column);
+        int end = csv.end(column);
+        while (start < end && chars[start] <= ' ') {
+            start++;
+        }
+        while (end > start && chars[end - 1] <= ' ') {
+            end--;
+        }
+        boolean negative = start < end && chars[start] == '-';
+        int digits = negative || start < end && chars[start] == '+' ? start + 1 : start;
+        if (end > digits && end - digits <= 18) { // no overflow in 18 digits
+            long value = 0;
+            int i = digits;
+            while (i < end && chars[i] >= '0' && chars[i] <= '9') {
+                value = value * 10 + chars[i++] - '0';
+            }
+            if (i == end) {
+                return negative ? -value : value;
+            }
+        }
+        String value = csv.text(column); // the rare or wrong: exactly as Long.parseLong reads it, or refused
         try {
             return Long.parseLong(value.trim());
         } catch (NumberFormatException e) {
@@ -58,7 +115,7 @@ final class JtlRow {
     long atLeastZero(int column, String name) {
         long value = number(column, name);
         if (value < 0) {
-            throw new JtlFormatException(file, line, "'" + name + "' is '" + fields[column]
+            throw new JtlFormatException(file, line, "'" + name + "' is '" + csv.text(column)
                     + "'; expected a whole number from 0");
         }
         return value;
@@ -70,13 +127,41 @@ final class JtlRow {
     }
 
     boolean bool(int column, String name) {
-        String value = fields[column].trim();
-        if ("true".equalsIgnoreCase(value)) {
+        char[] chars = csv.chars();
+        int start = csv.start(column);
+        int end = csv.end(column);
+        while (start < end && chars[start] <= ' ') {
+            start++;
+        }
+        while (end > start && chars[end - 1] <= ' ') {
+            end--;
+        }
+        if (is(chars, start, end, "true")) {
             return true;
         }
-        if ("false".equalsIgnoreCase(value)) {
+        if (is(chars, start, end, "false")) {
             return false;
         }
-        throw new JtlFormatException(file, line, "'" + name + "' is '" + value + "'; expected true or false");
+        throw new JtlFormatException(file, line, "'" + name + "' is '" + csv.text(column).trim()
+                + "'; expected true or false");
+    }
+
+    /** Whether {@code chars[start, end)} is {@code word} ignoring case, as {@link String#equalsIgnoreCase} tells. */
+    private static boolean is(char[] chars, int start, int end, String word) {
+        if (end - start != word.length()) {
+            return false;
+        }
+        for (int i = start; i < end; i++) {
+            char a = chars[i];
+            char b = word.charAt(i - start);
+            if (a != b) {
+                char upperA = Character.toUpperCase(a);
+                char upperB = Character.toUpperCase(b);
+                if (upperA != upperB && Character.toLowerCase(upperA) != Character.toLowerCase(upperB)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 }

@@ -1,34 +1,57 @@
 package io.rpcbench.reports;
 
 /**
- * The few texts a JTL repeats on every row (its labels, the providers in its URL column), handed out as one String
- * instance each: a row's field is a new String, and the maps the statistics keep per label and per provider would
- * hash and compare each new one in full; the instance seen before has its hash cached and matches by identity.
- * Bounded: after {@link #MAX_KEPT} distinct texts, further ones are returned as they are (still correct, only not
- * shared). One instance per pass over a file.
+ * The texts a JTL repeats row after row (its labels, response codes and messages, providers, thread names), handed
+ * out as one String each, found by the characters of the field: a row costs no new String for them, and the maps
+ * the statistics keep per label and per provider find the instance seen before by identity, its hash cached.
+ * Bounded: after {@link #MAX_KEPT} distinct texts, further ones are made anew each time (still correct, only not
+ * shared), so a file of ever-new messages cannot fill the memory. One instance per pass over a file.
  *
  * <pre>{@code
- * RepeatedText labels = new RepeatedText();
- * String label = labels.of(row.text(labelColumn));  // the same instance for every row of that label
+ * RepeatedText texts = new RepeatedText();
+ * String label = texts.of(chars, start, end);  // the same instance for every row of that label
  * }</pre>
  */
 final class RepeatedText {
 
-    static final int MAX_KEPT = 16;
+    static final int MAX_KEPT = 1024;
 
-    private final String[] kept = new String[MAX_KEPT];
+    /** Open addressing, at most half full, so a probe always ends on a free slot. */
+    private final String[] table = new String[MAX_KEPT * 2];
     private int size;
 
-    /** {@code text}, or the equal text seen before. */
-    String of(String text) {
-        for (int i = 0; i < size; i++) {
-            if (kept[i].equals(text)) {
-                return kept[i];
+    /** The text of {@code chars[start, end)}. */
+    String of(char[] chars, int start, int end) {
+        int hash = 0;
+        for (int i = start; i < end; i++) {
+            hash = 31 * hash + chars[i]; // String.hashCode's, so a kept String's cached hash compares
+        }
+        int mask = table.length - 1;
+        for (int slot = (hash ^ (hash >>> 16)) & mask; ; slot = (slot + 1) & mask) {
+            String kept = table[slot];
+            if (kept == null) {
+                String text = new String(chars, start, end - start);
+                if (size < MAX_KEPT) {
+                    table[slot] = text;
+                    size++;
+                }
+                return text;
+            }
+            if (kept.hashCode() == hash && equal(kept, chars, start, end)) {
+                return kept;
             }
         }
-        if (size < MAX_KEPT) {
-            kept[size++] = text;
+    }
+
+    private static boolean equal(String text, char[] chars, int start, int end) {
+        if (text.length() != end - start) {
+            return false;
         }
-        return text;
+        for (int i = start; i < end; i++) {
+            if (text.charAt(i - start) != chars[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 }
