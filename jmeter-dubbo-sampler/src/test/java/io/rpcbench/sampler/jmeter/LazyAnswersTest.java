@@ -134,7 +134,9 @@ class LazyAnswersTest {
         String second = result.getResponseDataAsString();
         byte[] bytes = result.getResponseData();
         assertThat(writes).hasValue(1);
-        assertThat(second).isEqualTo(first).startsWith("{\"pageNo\":1,");
+        // Jackson's order of a class's properties follows reflection, which differs between JVMs and runs: the
+        // text is compared whole with the eager rendering elsewhere, here only its content.
+        assertThat(second).isEqualTo(first).startsWith("{").contains("\"pageNo\":1", "\"users\":[");
         assertThat(bytes).isEqualTo(first.getBytes(StandardCharsets.UTF_8));
     }
 
