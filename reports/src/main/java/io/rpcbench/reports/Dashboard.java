@@ -5,7 +5,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -13,7 +15,8 @@ import java.util.function.Function;
 /**
  * The rpcbench dashboard of one or more runs: add the runs, then write one self-contained HTML file (and, if
  * wanted, its figures as JSON). Each run is read in one streaming pass, two when its measured window's place was
- * guessed wrong ({@link RunReport}); the comparison tables are built from all runs ({@link ComparisonTables});
+ * guessed wrong ({@link RunReport}), or taken from the pass its summary made already
+ * ({@link #addRun(RunInput, RunSummary)}); the comparison tables are built from all runs ({@link ComparisonTables});
  * {@link DashboardWriter} writes the page. Every figure counts a run's measured window only (by default the whole
  * run; see {@link RunInput#withWindow}); the charts show the whole run.
  *
@@ -37,6 +40,8 @@ public final class Dashboard {
 
     private String title = DEFAULT_TITLE;
     private final List<RunInput> runs = new ArrayList<>();
+    /** The runs whose JTL was read already, by name: their summaries' passes ({@link RunSummary#withDashboard}). */
+    private final Map<String, RunPass> read = new HashMap<>();
 
     private Dashboard() {}
 
@@ -63,6 +68,18 @@ public final class Dashboard {
     }
 
     /**
+     * Adds a run whose JTL was read already for its summary: when {@code summary} was made by
+     * {@link RunSummary#withDashboard} from the run's JTL with the run's warm-up and measured length, its pass gives
+     * the run's figures and timelines and the JTL is not read again (the figures are the same either way);
+     * otherwise the JTL is read as for {@link #addRun(RunInput)}.
+     */
+    public Dashboard addRun(RunInput run, RunSummary summary) {
+        addRun(run);
+        summary.dashboardPass(run).ifPresent(pass -> read.put(run.name(), pass));
+        return this;
+    }
+
+    /**
      * Reads every run and returns the dashboard's figures.
      *
      * @param htmlFolder where the page will be, so links to JMeter dashboards given as paths are relative to it
@@ -79,7 +96,10 @@ public final class Dashboard {
             run.perfmon().ifPresent(p -> requireFile(run, "PerfMon", p));
         }
         List<DashboardData.RunData> data = new ArrayList<>();
-        runs.forEach(run -> data.add(RunReport.read(run, htmlFolder)));
+        for (RunInput run : runs) {
+            RunPass pass = read.remove(run.name()); // a pass makes one dashboard: its timelines are coarsened
+            data.add(pass != null ? RunReport.read(run, pass, htmlFolder) : RunReport.read(run, htmlFolder));
+        }
         return new DashboardData(title, data, ComparisonTables.of(data));
     }
 

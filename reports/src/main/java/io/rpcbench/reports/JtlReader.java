@@ -54,20 +54,17 @@ public final class JtlReader {
      *     holds a value of the wrong type
      */
     public static long read(Path file, Consumer<JtlSample> consumer) {
-        LoadGeneratorName generators = new LoadGeneratorName();
-        return JtlRows.read(file, REQUIRED, row -> consumer.accept(sample(row, generators)));
+        return JtlRows.read(file, REQUIRED, header -> new Columns(header, consumer));
     }
 
     /** As {@link #read(Path, Consumer)}, stopping after the first {@code maxSamples} samples. */
     static long readFirst(Path file, long maxSamples, Consumer<JtlSample> consumer) {
-        LoadGeneratorName generators = new LoadGeneratorName();
-        return JtlRows.read(file, REQUIRED, maxSamples, row -> consumer.accept(sample(row, generators)));
+        return JtlRows.read(file, REQUIRED, maxSamples, header -> new Columns(header, consumer));
     }
 
     /** The samples of {@code reader}, a header line and rows of {@code file} (named in messages only). */
     static long read(Path file, Reader reader, Consumer<JtlSample> consumer) throws IOException {
-        LoadGeneratorName generators = new LoadGeneratorName();
-        return JtlRows.read(file, reader, REQUIRED, Long.MAX_VALUE, row -> consumer.accept(sample(row, generators)));
+        return JtlRows.read(file, reader, REQUIRED, Long.MAX_VALUE, header -> new Columns(header, consumer));
     }
 
     /** JMeter writes {@code null} for a sample without a URL, as Java Request samples were until rpcbench's. */
@@ -75,24 +72,66 @@ public final class JtlReader {
         return column.equals("null") ? "" : column;
     }
 
-    private static JtlSample sample(JtlRow row, LoadGeneratorName generators) {
-        long elapsed = row.atLeastZero("elapsed");
-        String us = row.text(ELAPSED_US, "").trim();
-        long elapsedUs = us.isEmpty() || us.equals("null") ? -1 : row.atLeastZero(ELAPSED_US); // parsed once a row
-        boolean microseconds = elapsedUs >= 0 && elapsedUs - elapsed * 1000 <= AGREEMENT_MS * 1000;
-        return new JtlSample(
-                row.number("timeStamp"),
-                elapsed,
-                row.text("label"),
-                row.text("responseCode"),
-                row.text("responseMessage", ""),
-                row.bool("success"),
-                row.atLeastZero("bytes", 0),
-                row.atLeastZero("sentBytes", 0),
-                (int) row.number("allThreads", 0),
-                url(row.text("URL", "")),
-                microseconds ? elapsedUs : elapsed * 1000,
-                microseconds,
-                generators.of(row.text("threadName", "")));
+    /**
+     * The positions of one file's columns, found once from its header (-1 for a column it does not have), turning
+     * each row into a sample for {@code consumer}.
+     */
+    private static final class Columns implements Consumer<JtlRow> {
+        private final int timeStamp;
+        private final int elapsed;
+        private final int label;
+        private final int responseCode;
+        private final int responseMessage;
+        private final int success;
+        private final int bytes;
+        private final int sentBytes;
+        private final int allThreads;
+        private final int url;
+        private final int elapsedUs;
+        private final int threadName;
+        private final LoadGeneratorName generators = new LoadGeneratorName();
+        private final Consumer<JtlSample> consumer;
+
+        Columns(JtlRows.Header header, Consumer<JtlSample> consumer) {
+            this.timeStamp = header.column("timeStamp");
+            this.elapsed = header.column("elapsed");
+            this.label = header.column("label");
+            this.responseCode = header.column("responseCode");
+            this.responseMessage = header.column("responseMessage");
+            this.success = header.column("success");
+            this.bytes = header.column("bytes");
+            this.sentBytes = header.column("sentBytes");
+            this.allThreads = header.column("allThreads");
+            this.url = header.column("URL");
+            this.elapsedUs = header.column(ELAPSED_US);
+            this.threadName = header.column("threadName");
+            this.consumer = consumer;
+        }
+
+        @Override
+        public void accept(JtlRow row) {
+            consumer.accept(sample(row));
+        }
+
+        private JtlSample sample(JtlRow row) {
+            long elapsedMs = row.atLeastZero(elapsed, "elapsed");
+            long elapsedUsValue = row.isBlankOr(elapsedUs, "null") ? -1
+                    : row.atLeastZero(elapsedUs, ELAPSED_US); // parsed once a row
+            boolean microseconds = elapsedUsValue >= 0 && elapsedUsValue - elapsedMs * 1000 <= AGREEMENT_MS * 1000;
+            return new JtlSample(
+                    row.number(timeStamp, "timeStamp"),
+                    elapsedMs,
+                    row.repeated(label),
+                    row.repeated(responseCode),
+                    row.repeated(responseMessage, ""),
+                    row.bool(success, "success"),
+                    row.atLeastZero(bytes, "bytes", 0),
+                    row.atLeastZero(sentBytes, "sentBytes", 0),
+                    (int) row.number(allThreads, "allThreads", 0),
+                    url(row.repeated(url, "")),
+                    microseconds ? elapsedUsValue : elapsedMs * 1000,
+                    microseconds,
+                    generators.of(row.repeated(threadName, "")));
+        }
     }
 }

@@ -36,17 +36,22 @@ public final class PerfMonReader {
      * @throws JtlFormatException naming the file and line for a missing column or a malformed row
      */
     public static long read(Path file, Consumer<PerfMonSample> consumer) {
-        return JtlRows.read(file, REQUIRED, row -> consumer.accept(sample(row)));
-    }
-
-    private static PerfMonSample sample(JtlRow row) {
-        boolean success = !row.has("success") || row.bool("success");
-        long elapsed = row.number("elapsed");
-        return new PerfMonSample(
-                row.number("timeStamp"),
-                PerfMonMetric.parse(row.text("label")),
-                success ? elapsed / VALUE_SCALE : Double.NaN,
-                success,
-                success ? "" : row.text("responseMessage", ""));
+        return JtlRows.read(file, REQUIRED, header -> {
+            int timeStamp = header.column("timeStamp");
+            int elapsed = header.column("elapsed");
+            int label = header.column("label");
+            int success = header.column("success");
+            int responseMessage = header.column("responseMessage");
+            return row -> {
+                boolean passed = success < 0 || row.bool(success, "success");
+                long value = row.number(elapsed, "elapsed");
+                consumer.accept(new PerfMonSample(
+                        row.number(timeStamp, "timeStamp"),
+                        PerfMonMetric.parse(row.text(label)),
+                        passed ? value / VALUE_SCALE : Double.NaN,
+                        passed,
+                        passed ? "" : row.text(responseMessage, "")));
+            };
+        });
     }
 }

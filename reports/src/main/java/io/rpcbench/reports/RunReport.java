@@ -2,16 +2,14 @@ package io.rpcbench.reports;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
- * Reads one run into its part of the dashboard: a streaming pass over the JTL ({@link WindowedJtl}: one pass,
- * or two when the measured window's place was guessed wrong) feeding the client timeline and the load generators'
- * timelines with every sample and the per-label statistics, the run total (with its provider shares and its figures
+ * Reads one run into its part of the dashboard: a streaming pass over the JTL ({@link RunPass}, made by
+ * {@link WindowedJtl}: one pass, or two when the measured window's place was guessed wrong; or the pass the run's
+ * {@link RunSummary} made) feeding the client timeline and the load generators' timelines with every sample and the per-label statistics, the run total (with its provider shares and its figures
  * per load generator), the error categories and the window's thirds with the samples that started in the measured
  * window; then one pass over the PerfMon file feeding the server timeline (every reading) and the window's server
  * figures; then all timelines are brought to one bucket width so client and server share the time axis, and the
@@ -32,47 +30,22 @@ final class RunReport {
 
     private RunReport() {}
 
-    /** One pass over the JTL for a given window: the whole run's series, the window's figures. */
-    private static final class JtlPass implements Consumer<JtlSample> {
-        final MeasuredWindow window;
-        final Map<String, LabelStatistics> labels = new LinkedHashMap<>();
-        final LabelStatistics total;
-        final ClientTimeline client = new ClientTimeline();
-        final GeneratorTimelines generators = new GeneratorTimelines();
-        final ErrorCategories errors = new ErrorCategories();
-        final WindowThirds thirds;
-
-        JtlPass(MeasuredWindow window) {
-            this.window = window;
-            this.total = new LabelStatistics(TOTAL, window.lengthMs());
-            this.thirds = new WindowThirds(window);
-        }
-
-        @Override
-        public void accept(JtlSample sample) {
-            client.accept(sample);
-            generators.accept(sample);
-            if (!window.contains(sample.timeStamp())) {
-                return;
-            }
-            // Per label only the figures are read; the breakdowns come from the total.
-            labels.computeIfAbsent(sample.label(), label -> LabelStatistics.withoutBreakdowns(label, window.lengthMs()))
-                    .add(sample);
-            total.add(sample); // with the provider shares and the figures per generator
-            errors.accept(sample);
-            thirds.accept(sample);
-        }
-    }
-
     /**
      * @param htmlFolder the folder the dashboard is written to, to make the JMeter dashboard's link relative
      * @throws IllegalArgumentException naming the run when its measured window holds no samples
      */
     static DashboardData.RunData read(RunInput input, Path htmlFolder) {
-        WindowedJtl.Result<JtlPass> read = WindowedJtl.read(input.name(), input.jtl(), input.warmup(),
-                input.measured(), JtlPass::new);
-        JtlPass jtl = read.pass();
-        MeasuredWindow window = read.window();
+        return read(input, WindowedJtl.read(input.name(), input.jtl(), input.warmup(), input.measured(),
+                RunPass::forDashboard).pass(), htmlFolder);
+    }
+
+    /**
+     * The run's part of the dashboard from a pass over its JTL made already (e.g. for its {@link RunSummary}, so the
+     * file is not read again); {@code jtl} must be the pass of {@code input}'s JTL and window. Its timelines are
+     * brought to the dashboard's bucket width, so a pass makes one dashboard.
+     */
+    static DashboardData.RunData read(RunInput input, RunPass jtl, Path htmlFolder) {
+        MeasuredWindow window = jtl.window;
 
         ServerTimeline server = new ServerTimeline();
         ServerWindow serverWindow = new ServerWindow(window);

@@ -25,12 +25,24 @@ public final class RunSummary {
     private final Map<String, LabelStatistics> labels;
     private final MeasuredWindow window;
     private final long fileSamples;
+    /** The pass this summary came from when it was made for the dashboard too ({@link #withDashboard}), else null. */
+    private final RunPass dashboardPass;
+    private final Duration warmup;
+    private final Optional<Duration> measured;
 
     private RunSummary(Path jtl, Map<String, LabelStatistics> labels, MeasuredWindow window, long fileSamples) {
+        this(jtl, labels, window, fileSamples, null, null, Optional.empty());
+    }
+
+    private RunSummary(Path jtl, Map<String, LabelStatistics> labels, MeasuredWindow window, long fileSamples,
+            RunPass dashboardPass, Duration warmup, Optional<Duration> measured) {
         this.jtl = jtl;
         this.labels = labels;
         this.window = window;
         this.fileSamples = fileSamples;
+        this.dashboardPass = dashboardPass;
+        this.warmup = warmup;
+        this.measured = measured;
     }
 
     /** Reads {@code jtl} once and summarises every sample per label, labels in order of first appearance. */
@@ -51,6 +63,29 @@ public final class RunSummary {
         WindowedJtl.Result<WindowPass> read = WindowedJtl.read(String.valueOf(jtl.getFileName()), jtl, warmup,
                 measured, WindowPass::new);
         return new RunSummary(jtl, read.pass().labels, read.window(), read.span().samples());
+    }
+
+    /**
+     * As {@link #of(Path, Duration, Optional)}, in a pass that also holds the run's part of the dashboard (its
+     * timelines, total, error categories and thirds): a {@link Dashboard} given this summary with the run
+     * ({@link Dashboard#addRun(RunInput, RunSummary)}) takes them from it instead of reading the JTL again. Costs a
+     * little more per sample than the summary alone, and holds the timelines (bounded by
+     * {@link TimeBuckets#MAX_BUCKETS}) as long as the summary is kept.
+     */
+    public static RunSummary withDashboard(Path jtl, Duration warmup, Optional<Duration> measured) {
+        WindowedJtl.Result<RunPass> read = WindowedJtl.read(String.valueOf(jtl.getFileName()), jtl, warmup, measured,
+                RunPass::withLabelBreakdowns);
+        return new RunSummary(jtl, read.pass().labels, read.window(), read.span().samples(), read.pass(), warmup,
+                measured);
+    }
+
+    /**
+     * The pass this summary was made in, when it holds the dashboard's part of {@code run}: made by
+     * {@link #withDashboard} from the same JTL with the same warm-up and measured length; else empty.
+     */
+    Optional<RunPass> dashboardPass(RunInput run) {
+        return dashboardPass != null && run.jtl().equals(jtl) && run.warmup().equals(warmup)
+                && run.measured().equals(measured) ? Optional.of(dashboardPass) : Optional.empty();
     }
 
     private static final class WindowPass implements Consumer<JtlSample> {

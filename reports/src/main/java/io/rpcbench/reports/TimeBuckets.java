@@ -37,6 +37,9 @@ final class TimeBuckets<A> {
     private final int maxBuckets;
     private NavigableMap<Long, A> buckets = new TreeMap<>();
     private int width;
+    /** The bucket asked for last and its start: rows come nearly in time order, so most ask for it again. */
+    private A lastBucket;
+    private long lastStart;
 
     /** @param mergeInto adds the second aggregate into the first */
     TimeBuckets(Supplier<A> empty, BiConsumer<A, A> mergeInto) {
@@ -51,13 +54,20 @@ final class TimeBuckets<A> {
 
     /** The aggregate of the bucket holding {@code epochMs}, created empty when new. */
     A at(long epochMs) {
-        A bucket = buckets.get(start(epochMs));
+        long start = start(epochMs);
+        if (lastBucket != null && start == lastStart) {
+            return lastBucket;
+        }
+        A bucket = buckets.get(start);
         if (bucket == null) {
             while (buckets.size() >= maxBuckets && width < WIDTHS_MS.size() - 1) {
                 widen(width + 1);
             }
-            bucket = buckets.computeIfAbsent(start(epochMs), k -> empty.get());
+            start = start(epochMs); // in the wider buckets
+            bucket = buckets.computeIfAbsent(start, k -> empty.get());
         }
+        lastBucket = bucket;
+        lastStart = start;
         return bucket;
     }
 
@@ -88,6 +98,7 @@ final class TimeBuckets<A> {
     private void widen(int newWidth) {
         NavigableMap<Long, A> old = buckets;
         width = newWidth;
+        lastBucket = null;
         buckets = new TreeMap<>();
         old.forEach((start, aggregate) -> {
             A target = buckets.get(start(start));

@@ -15,7 +15,7 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * WindowedJtl.Result<RunPass> read = WindowedJtl.read("dubbo-echo-1k", jtl, Duration.ofSeconds(30),
- *         Optional.empty(), RunPass::new);
+ *         Optional.empty(), RunPass::forDashboard);
  * }</pre>
  */
 final class WindowedJtl {

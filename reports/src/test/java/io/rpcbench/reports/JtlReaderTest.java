@@ -94,6 +94,32 @@ class JtlReaderTest {
     }
 
     @Test
+    void readsJMetersQuotingDoubledQuotesLineBreaksAndCommasInsideAField() throws IOException {
+        Path jtl = write("timeStamp,elapsed,label,responseCode,responseMessage,success\n"
+                + "1000,3,\"echo, 1k\",500,\"failed, it said \"\"no\"\"\non two lines\",false\n"
+                + "\n"
+                + "1001,4,echo,OK,\"\",true\n");
+        List<JtlSample> samples = new ArrayList<>();
+
+        long count = JtlReader.read(jtl, samples::add);
+
+        assertThat(count).isEqualTo(2);
+        assertThat(samples).extracting(JtlSample::label).containsExactly("echo, 1k", "echo");
+        assertThat(samples).extracting(JtlSample::responseMessage)
+                .containsExactly("failed, it said \"no\"\non two lines", "");
+        assertThat(samples).extracting(JtlSample::success).containsExactly(false, true);
+    }
+
+    @Test
+    void aQuotedFieldLeftOpenIsRefusedAsNotACsvRow() throws IOException {
+        Path jtl = write("timeStamp,elapsed,label,responseCode,success\n1000,3,a,OK,true\n1001,4,\"a,OK,true\n");
+
+        assertThatThrownBy(() -> JtlReader.read(jtl, s -> {}))
+                .isInstanceOf(JtlFormatException.class)
+                .hasMessageStartingWith(jtl + ":3: not a CSV row: ");
+    }
+
+    @Test
     void emptyFileIsAnErrorNotAnEmptyRun() throws IOException {
         Path jtl = write("");
         assertThatThrownBy(() -> JtlReader.read(jtl, s -> {})).hasMessageContaining(":1: the file is empty");

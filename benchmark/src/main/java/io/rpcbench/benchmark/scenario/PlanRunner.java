@@ -195,7 +195,7 @@ final class PlanRunner {
         Duration warmupTime = Duration.ofSeconds(warmup);
         RunSummary summary;
         try {
-            summary = RunSummary.of(jtl, warmupTime, window);
+            summary = RunSummary.withDashboard(jtl, warmupTime, window); // the dashboard's pass too: read once
         } catch (IllegalArgumentException noWindow) { // e.g. the plan stopped during its warm-up
             return failed(prefix, noWindow.getMessage());
         }

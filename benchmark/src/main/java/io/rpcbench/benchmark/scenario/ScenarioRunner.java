@@ -126,7 +126,8 @@ public final class ScenarioRunner {
     public int report() {
         Dashboard dashboard = Dashboard.builder().title(title);
         runs.stream().map(CellRun::outcome).filter(PlanRunner.Measured.class::isInstance)
-                .map(PlanRunner.Measured.class::cast).forEach(measured -> dashboard.addRun(measured.input()));
+                .map(PlanRunner.Measured.class::cast)
+                .forEach(measured -> dashboard.addRun(measured.input(), measured.summary())); // JTL not read again
         Path dashboardFile = results.resolve("dashboard.html");
         if (!summaryTable.hasRows()) {
             cellResults = results(null);

@@ -9,8 +9,11 @@ import java.util.function.Supplier;
  * and rendering a large answer can cost more than the call (a page of 15 protobuf users: about 200 µs as protobuf
  * JSON, measured), so a client renders later where it can.
  *
- * <p>Only what cannot fail may be rendered later: a response that cannot be rendered fails its sample
- * ({@link FailureCategory#SERIALIZATION}), which has to be known when the sample ends, not when someone reads it.
+ * <p>Only what a check at call time finds cannot fail is rendered later (protobuf: {@code JsonPrintCheck}; Java
+ * results: {@code JsonWriteCheck}; Thrift: {@code ThriftToJson.writable}): a response that cannot be rendered fails its
+ * sample ({@link FailureCategory#SERIALIZATION}), which has to be known when the sample ends, not when someone reads it.
+ * What no such check can see (a typed result's getter that throws, a cycle through its objects) fails when read: the
+ * reader gets the failure, once (see the sampler's {@code RpcSampleResult}).
  *
  * <p>Threads: {@link #text()} may be called from any thread (the sampler's, a listener's); the text is rendered once,
  * the first reader rendering it and the others waiting for it.
@@ -36,7 +39,10 @@ public final class ResponseData {
         return new ResponseData(null, Objects.requireNonNull(text, "text"));
     }
 
-    /** A text {@code render} makes when first read; {@code render} must not fail, nor answer null. */
+    /**
+     * A text {@code render} makes when first read; {@code render} must not answer null, and should not fail (a
+     * failure is thrown to the reader, and the next read renders again).
+     */
     public static ResponseData later(Supplier<String> render) {
         return new ResponseData(Objects.requireNonNull(render, "render"), null);
     }

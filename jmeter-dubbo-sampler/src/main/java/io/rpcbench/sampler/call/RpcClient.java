@@ -47,8 +47,8 @@ public interface RpcClient extends AutoCloseable {
     /**
      * The response as the text a sample's response data carries (JSON for service calls, so JMeter's JSON
      * extractors and assertions work on it), or null to carry only the request summary, as the echo does. The text
-     * may be rendered {@linkplain ResponseData#later later}, when something reads the sample's data, where rendering
-     * cannot fail.
+     * may be rendered {@linkplain ResponseData#later later}, when something reads the sample's data, where a check at
+     * call time finds that rendering cannot fail.
      *
      * @throws RuntimeException when the response cannot be rendered: the sample fails with
      *     {@link FailureCategory#SERIALIZATION}

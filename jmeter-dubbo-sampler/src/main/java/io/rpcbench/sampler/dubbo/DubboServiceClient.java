@@ -11,7 +11,6 @@ import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.json.ExactJson;
 import io.rpcbench.sampler.json.GenericArguments;
-import io.rpcbench.sampler.json.JdkValues;
 import io.rpcbench.sampler.json.MethodChoice;
 import io.rpcbench.sampler.json.MethodSignature;
 import io.rpcbench.sampler.json.ServiceDefinition;
@@ -44,7 +43,9 @@ import org.apache.dubbo.rpc.service.GenericService;
  *
  * <p>Bytes: received bytes are exact for the dubbo protocol (the codec's {@code output} response attachment); else
  * (triple) a protobuf message's own bytes (its serialized size, without gRPC's 5-byte frame header), and for other
- * answers and every request the size of the JSON text stands in.
+ * answers and every request the size of the JSON text stands in. So over the dubbo protocol a Java result is written as
+ * JSON only when the sample's data is read; over triple (hessian2 wrapped) on every sample, since its JSON gives its
+ * size (see {@link #responseText}).
  */
 public final class DubboServiceClient extends SharedConsumerClient {
 
@@ -227,13 +228,9 @@ public final class DubboServiceClient extends SharedConsumerClient {
 
     @Override
     public long receivedBytes(Object response) {
-        Object counted = RpcContext.getClientResponseContext().getObjectAttachment(Constants.OUTPUT_KEY);
-        if (counted != null) {
-            try {
-                return Long.parseLong(counted.toString());
-            } catch (NumberFormatException e) {
-                // fall through to the answer's own size
-            }
+        long counted = wireBytes();
+        if (counted >= 0) {
+            return counted;
         }
         if (response instanceof Message message) { // its protobuf bytes, known without printing it
             return message.getSerializedSize();
@@ -241,19 +238,45 @@ public final class DubboServiceClient extends SharedConsumerClient {
         return lastResponseBytes;
     }
 
-    /** A protobuf message is printed when first read where it cannot fail to print; other answers now. */
+    /**
+     * The bytes of the last call's response as Dubbo's codec read them off the wire (the dubbo protocol's
+     * {@code output} response attachment), or -1 where the protocol does not say (triple).
+     */
+    private static long wireBytes() {
+        Object counted = RpcContext.getClientResponseContext().getObjectAttachment(Constants.OUTPUT_KEY);
+        if (counted != null) {
+            try {
+                return Long.parseLong(counted.toString());
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * A protobuf message is printed when first read where it cannot fail to print. A Java result (generic maps, typed
+     * objects) is written as JSON when first read where the wire gave its size and {@code JsonWriteCheck} finds nothing
+     * Jackson could fail on; else now, so that a failure fails the sample and the JSON's size stands in for the bytes
+     * received (triple wrapping hessian2 says nothing of its bytes). The protobuf JSON text of {@code protobuf-json}
+     * is text already.
+     */
     @Override
     public ResponseData responseText(Object response) {
         if (response instanceof MessageOrBuilder message) { // typed: a generated message
             return ResponseText.ofMessage(message, request.responseMaxBytes());
         }
-        ResponseText text;
+        int maxBytes = request.responseMaxBytes();
         if (protobufJson() && response instanceof String json) { // the provider's protobuf JSON, one line
-            text = ResponseText.ofJson(json.strip(), request.responseMaxBytes());
-        } else {
-            Object shown = settings.generic() ? JdkValues.plain(response) : response;
-            text = ResponseText.render(shown, request.responseMaxBytes());
+            ResponseText text = ResponseText.ofJson(json.strip(), maxBytes);
+            lastResponseBytes = text.fullBytes();
+            return ResponseData.of(text.text());
         }
+        boolean generic = settings.generic();
+        if (wireBytes() > 0) { // the bytes column needs no JSON: written when read, where it cannot fail
+            return ResponseText.ofResultWhenRead(response, generic, maxBytes);
+        }
+        ResponseText text = ResponseText.ofResult(response, generic, maxBytes);
         lastResponseBytes = text.fullBytes();
         return ResponseData.of(text.text());
     }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.google.protobuf.MessageOrBuilder;
 import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.json.ExactJson;
+import io.rpcbench.sampler.json.JdkValues;
+import io.rpcbench.sampler.json.JsonWriteCheck;
 import io.rpcbench.sampler.protobuf.JsonPrintCheck;
 import io.rpcbench.sampler.protobuf.ProtobufJson;
 import java.nio.charset.StandardCharsets;
@@ -22,15 +24,47 @@ public record ResponseText(String text, long fullBytes) {
     /** The start of the line appended to a cut text. */
     public static final String CUT_MARK = "[response cut by response_max_bytes: ";
 
-    /** @throws IllegalStateException when the value cannot be written as JSON */
+    /** @throws IllegalStateException when the value cannot be written as JSON (a cycle included) */
     public static ResponseText render(Object value, int maxBytes) {
         byte[] json;
         try {
             json = ExactJson.MAPPER.writeValueAsBytes(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("the result is not writable as JSON: " + e.getOriginalMessage(), e);
+        } catch (StackOverflowError e) { // a graph that holds itself, where Jackson does not catch it
+            throw new IllegalStateException("the result is not writable as JSON: it holds itself (a cycle)", e);
         }
         return cut(json, maxBytes);
+    }
+
+    /**
+     * A call's Java result as JSON, written now: a generic result ({@code generic}) with the provider's maps of JDK
+     * values as their text ({@link JdkValues#plain}), a typed one as it is.
+     *
+     * @throws IllegalStateException when the result cannot be written as JSON (a cycle included)
+     */
+    public static ResponseText ofResult(Object result, boolean generic, int maxBytes) {
+        Object shown;
+        try {
+            shown = generic ? JdkValues.plain(result) : result;
+        } catch (StackOverflowError e) { // maps that hold themselves: JdkValues walks them
+            throw new IllegalStateException("the result is not writable as JSON: it holds itself (a cycle)", e);
+        }
+        return render(shown, maxBytes);
+    }
+
+    /**
+     * {@link #ofResult} as a sample's response data: written when first read where {@link JsonWriteCheck} finds the
+     * result writable, else now, so that a failure to write it fails the sample. The text is the one {@code ofResult}
+     * gives now.
+     *
+     * @throws IllegalStateException when the result is written now and cannot be
+     */
+    public static ResponseData ofResultWhenRead(Object result, boolean generic, int maxBytes) {
+        if (JsonWriteCheck.writable(result)) {
+            return ResponseData.later(() -> ofResult(result, generic, maxBytes).text());
+        }
+        return ResponseData.of(ofResult(result, generic, maxBytes).text());
     }
 
     /** JSON written elsewhere (protobuf's JSON mapping, see {@code ProtobufJson}), cut the same way. */

@@ -315,7 +315,12 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         if (text != null && !text.rendered() && outcome.receivedBytes() > 0) {
             result.setResponseDataLater(text); // rendered when a listener, assertion or extractor reads it
         } else {
-            String data = outcome.responseData();
+            String data;
+            try {
+                data = outcome.responseData();
+            } catch (RuntimeException e) { // a text left for later that failed to render after all: as a reader sees it
+                data = RpcSampleResult.RENDER_FAILED + e;
+            }
             // A passing echo's data is the summary itself: its bytes are encoded when the summary changes, not per
             // sample.
             result.setDataEncoding(StandardCharsets.UTF_8.name());

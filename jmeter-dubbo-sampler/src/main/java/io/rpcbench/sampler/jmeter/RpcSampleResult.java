@@ -39,9 +39,9 @@ import org.apache.jmeter.samplers.SampleResult;
  * <p>Until it is read, a sample with pending data holds the whole answer, not the text cut at
  * {@code response_max_bytes}: a listener that keeps samples unread keeps their answers. JMeter's copy constructor
  * {@code SampleResult(SampleResult)} copies the private field only: a copy made before the data is read has none. A
- * render that fails (it should not: only what cannot fail is left for later) does not throw at each read, on a
- * listener's thread where JMeter would only log it: the data becomes, once, the text {@value #RENDER_FAILED} followed
- * by the failure.
+ * render that fails (what the clients' checks at call time cannot see: a typed result's getter that throws, a cycle
+ * through a typed result's objects) does not throw at each read, on a listener's thread where JMeter would only log
+ * it: the data becomes, once, the text {@value #RENDER_FAILED} followed by the failure; the sample stays as it was.
  */
 public class RpcSampleResult extends SampleResult {
 

@@ -1,6 +1,7 @@
 package io.rpcbench.sampler.thrift;
 
 import io.rpcbench.sampler.call.BadParameterException;
+import io.rpcbench.sampler.call.ResponseData;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,6 +35,8 @@ public final class ThriftMethod {
     private final ThriftStructShape result;
     private final ThriftStructShape.Field success;
     private final List<ThriftStructShape.Field> exceptions;
+    /** Whether every return value renders: null until first asked. */
+    private volatile Boolean renderable;
 
     private ThriftMethod(Class<?> service, String name, ThriftStructShape arguments, ThriftStructShape result) {
         this.service = service;
@@ -133,6 +136,32 @@ public final class ThriftMethod {
     /** The {@code _result} class, which owns the success field's metadata. */
     public Class<?> resultType() {
         return result == null ? null : result.type();
+    }
+
+    /**
+     * Whether {@link #render} cannot fail on any value this method returns (see {@link ThriftToJson#writable}); found
+     * once per method, on the first ask.
+     */
+    public boolean renderable() {
+        Boolean known = renderable;
+        if (known == null) {
+            known = success == null || ThriftToJson.writable(success.metaData().valueMetaData, result.type());
+            renderable = known;
+        }
+        return known;
+    }
+
+    /**
+     * The return value as a sample's response data: its JSON cut at {@code maxBytes} ({@link ThriftToJson#cap}),
+     * rendered when first read where it cannot fail ({@link #renderable}), else now.
+     *
+     * @throws RuntimeException when it is rendered now and cannot be
+     */
+    public ResponseData responseData(Object returned, int maxBytes) {
+        if (returned != null && renderable()) {
+            return ResponseData.later(() -> ThriftToJson.cap(render(returned), maxBytes));
+        }
+        return ResponseData.of(ThriftToJson.cap(render(returned), maxBytes));
     }
 
     /** The return value as JSON: {@code null} for a void or oneway method. */

@@ -25,7 +25,8 @@ import org.apache.thrift.transport.TTransportException;
  *
  * <p>Order of calls: construct (tries to connect); per sample {@link #bind} (parses the sample's
  * {@code arguments} unless the text is the previous sample's), {@link #prepare()} (reconnects, untimed),
- * {@link #call()} (timed: write, flush, read), {@link #responseText} (the result as JSON, capped); {@link #close()}.
+ * {@link #call()} (timed: write, flush, read), {@link #responseText} (the result as JSON, capped, rendered when
+ * read); {@link #close()}.
  * Connection handling, byte counts and interrupts are {@link ThriftConnection}'s.
  *
  * <p>Failures: a declared exception is a {@link DeclaredThriftException} (its fields as JSON); a
@@ -158,10 +159,15 @@ public final class ThriftServiceClient implements RpcClient {
         return null;
     }
 
-    /** The returned value as JSON ({@code null} for void and oneway), cut at {@code response_max_bytes}. */
+    /**
+     * The returned value as JSON ({@code null} for void and oneway), cut at {@code response_max_bytes}: rendered when
+     * first read where the method's return type always renders ({@link ThriftMethod#renderable}), else now, so that a
+     * value that cannot be rendered fails its sample. The answer is a struct of its own (a new {@code _result} per call),
+     * so rendering it later shows what was received.
+     */
     @Override
     public ResponseData responseText(Object response) {
-        return ResponseData.of(ThriftToJson.cap(method.render(response), settings.responseMaxBytes()));
+        return method.responseData(response, settings.responseMaxBytes());
     }
 
     @Override

@@ -10,9 +10,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.thrift.TBase;
 import org.apache.thrift.TEnum;
 import org.apache.thrift.meta_data.FieldValueMetaData;
@@ -58,6 +60,57 @@ public final class ThriftToJson {
             throw new UncheckedIOException("a StringWriter failed", e);
         }
         return text.toString();
+    }
+
+    /**
+     * Whether {@link #render(FieldValueMetaData, Object, Class)} can write every value of the type {@code meta}
+     * describes, known from the generated classes' metadata alone, so that a value of it can be rendered when someone
+     * reads it rather than on every sample. It fails on a Thrift type it does not map ({@code uuid}, Thrift 0.20's
+     * type 16) and on a struct it cannot find (a forward reference whose class is not beside its owner); everything
+     * else is written from the value as read: a struct read off the wire is a tree, not a graph (its nesting bounded by
+     * the protocol's recursion depth), an enum value unknown to the generated class is read as null, and a binary
+     * is a buffer of its own (Thrift's framed transport reads each frame into a new array, the plain socket copies).
+     *
+     * @param owner the struct holding the field, to find a struct type named by a forward reference
+     */
+    public static boolean writable(FieldValueMetaData meta, Class<?> owner) {
+        return writable(meta, owner, new HashSet<>());
+    }
+
+    private static boolean writable(FieldValueMetaData meta, Class<?> owner, Set<Class<?>> seen) {
+        switch (meta.type) {
+            case TType.BOOL, TType.BYTE, TType.I16, TType.I32, TType.I64, TType.DOUBLE, TType.STRING, TType.ENUM:
+                return true;
+            case TType.LIST:
+                return writable(((ListMetaData) meta).elemMetaData, owner, seen);
+            case TType.SET:
+                return writable(((SetMetaData) meta).elemMetaData, owner, seen);
+            case TType.MAP:
+                MapMetaData map = (MapMetaData) meta;
+                return writable(map.keyMetaData, owner, seen) && writable(map.valueMetaData, owner, seen);
+            case TType.STRUCT:
+                Class<?> type;
+                try {
+                    type = JsonToThrift.structClass(meta, owner);
+                } catch (IllegalStateException | LinkageError e) {
+                    return false;
+                }
+                if (!seen.add(type)) {
+                    return true; // a recursive type: its fields are being checked already
+                }
+                try {
+                    for (ThriftStructShape.Field field : ThriftStructShape.of(type).fields()) {
+                        if (!writable(field.metaData().valueMetaData, type, seen)) {
+                            return false;
+                        }
+                    }
+                } catch (RuntimeException e) { // not a generated struct
+                    return false;
+                }
+                return true;
+            default:
+                return false;
+        }
     }
 
     /**

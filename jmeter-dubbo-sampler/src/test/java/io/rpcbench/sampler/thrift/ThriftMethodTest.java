@@ -58,4 +58,13 @@ class ThriftMethodTest {
                 .hasMessage("method 'remove' is not a method of io.rpcbench.example.thrift.InventoryService; expected"
                         + " one of find, forget, shelve, store, totalStock, touch");
     }
+
+    @Test
+    void everyInventoryAnswerRendersSoItIsRenderedWhenRead() {
+        ClassLoader loader = ThriftMethodTest.class.getClassLoader();
+        for (String name : new String[] {"store", "shelve", "find", "totalStock", "touch", "forget"}) {
+            assertThat(ThriftMethod.resolve("io.rpcbench.example.thrift.InventoryService", name, loader).renderable())
+                    .as(name).isTrue();
+        }
+    }
 }
