@@ -47,7 +47,6 @@ public final class DubboEndpoint implements AutoCloseable {
 
     private static final String SHUTDOWN_WAIT_MS = "1000";
 
-    private static final String TRIPLE = "tri";
 
     private final FrameworkModel framework;
     private final DubboBootstrap bootstrap;
@@ -182,10 +181,9 @@ public final class DubboEndpoint implements AutoCloseable {
                 configs.add(service);
             }
             bootstrap.start();
-            if (TRIPLE.equals(protocol)) {
-                // Triple's hessian2 wrapping checks classes against the JVM's default model (see the class).
-                services.forEach(exported -> TripleWrappingAllowList.trust(exported.type()));
-            }
+            // Triple's hessian2 wrapping and the generic filter's POJO realizing check classes against the JVM's
+            // default model, which is not this endpoint's when another model came first (see the class).
+            services.forEach(exported -> TripleWrappingAllowList.trust(exported.type()));
             List<URL> exportedUrls = new ArrayList<>();
             configs.forEach(c -> exportedUrls.addAll(c.getExportedUrls()));
             return new DubboEndpoint(framework, bootstrap, protocol, bind, port, List.copyOf(exportedUrls));
