@@ -30,6 +30,8 @@ import java.util.function.Consumer;
  * made the sample ({@code 198.18.0.21-Thread Group 1-1}); {@link JtlSample#generator()} holds it
  * ({@link LoadGeneratorName}), empty for a local run.
  *
+ * <p>The file is parsed on a thread of its own while the consumer runs on the caller's ({@link ParsingAhead}).
+ *
  * <pre>{@code
  * long rows = JtlReader.read(path, sample -> summary.add(sample));
  * }</pre>
@@ -54,7 +56,8 @@ public final class JtlReader {
      *     holds a value of the wrong type
      */
     public static long read(Path file, Consumer<JtlSample> consumer) {
-        return JtlRows.read(file, REQUIRED, header -> new Columns(header, consumer));
+        return ParsingAhead.read(samples -> JtlRows.read(file, REQUIRED, header -> new Columns(header, samples)),
+                consumer);
     }
 
     /** As {@link #read(Path, Consumer)}, stopping after the first {@code maxSamples} samples. */
