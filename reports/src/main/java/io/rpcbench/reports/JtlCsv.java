@@ -54,8 +54,9 @@ final class JtlCsv {
         fields = 0;
         while (true) {
             int start = length;
-            int c = read();
-            if (c == '"') {
+            int c;
+            if ((position < limit || fill()) && input[position] == '"') {
+                position++;
                 while (true) {
                     c = read();
                     if (c < 0) {
@@ -78,10 +79,7 @@ final class JtlCsv {
                             + "a comma or the end of the line");
                 }
             } else {
-                while (c >= 0 && c != ',' && c != '\n' && c != '\r') {
-                    append((char) c);
-                    c = read();
-                }
+                c = unquoted();
                 field(start);
                 if (c == ',') {
                     continue;
@@ -92,6 +90,29 @@ final class JtlCsv {
             }
             return true;
         }
+    }
+
+    /**
+     * Copies an unquoted field to the record, a run of the input at a time; returns what ended it (a comma, a line
+     * end) or -1 at the end of the input. Most fields are unquoted: this is the reader's inner loop.
+     */
+    private int unquoted() throws IOException {
+        while (position < limit || fill()) {
+            char[] in = input;
+            int from = position;
+            int end = limit;
+            for (int i = from; i < end; i++) {
+                char c = in[i];
+                if (c == ',' || c == '\n' || c == '\r') {
+                    append(in, from, i);
+                    position = i + 1;
+                    return c;
+                }
+            }
+            append(in, from, end);
+            position = end;
+        }
+        return -1;
     }
 
     /** The fields of the record read last. */
@@ -142,6 +163,15 @@ final class JtlCsv {
             chars = Arrays.copyOf(chars, length * 2);
         }
         chars[length++] = c;
+    }
+
+    private void append(char[] from, int start, int end) {
+        int count = end - start;
+        if (length + count > chars.length) {
+            chars = Arrays.copyOf(chars, Math.max(chars.length * 2, length + count));
+        }
+        System.arraycopy(from, start, chars, length, count);
+        length += count;
     }
 
     private void field(int start) {

@@ -2,7 +2,9 @@ package io.rpcbench.reports;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Which load generator made a sample, read from JMeter's thread name. In distributed mode ({@code jmeter -n -t plan
@@ -45,10 +47,26 @@ final class LoadGeneratorName {
             .thenComparing(LoadGeneratorName::host)
             .thenComparing(Comparator.naturalOrder());
 
+    /** Thread names remembered with their generator: beyond this many, names are read again each time. */
+    private static final int MAX_THREAD_NAMES = 4096;
+
     private final List<String> known = new ArrayList<>();
+    /** A pass's thread names come as one String each ({@link RepeatedText}), their hashes cached: one lookup a row. */
+    private final Map<String, String> byThreadName = new HashMap<>();
 
     /** The generator of a thread name, or "" when it has none (a local run). */
     String of(String threadName) {
+        String generator = byThreadName.get(threadName);
+        if (generator == null) {
+            generator = read(threadName);
+            if (byThreadName.size() < MAX_THREAD_NAMES) {
+                byThreadName.put(threadName, generator);
+            }
+        }
+        return generator;
+    }
+
+    private String read(String threadName) {
         // A generator seen before: its name, a '-' and more. No shorter part of the name is a host (it was not when
         // the name was first read), so it is the generator without reading the name again.
         for (String name : known) {

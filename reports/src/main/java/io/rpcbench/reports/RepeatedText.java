@@ -1,5 +1,7 @@
 package io.rpcbench.reports;
 
+import java.util.Arrays;
+
 /**
  * The texts a JTL repeats row after row (its labels, response codes and messages, providers, thread names), handed
  * out as one String each, found by the characters of the field: a row costs no new String for them, and the maps
@@ -18,6 +20,8 @@ final class RepeatedText {
 
     /** Open addressing, at most half full, so a probe always ends on a free slot. */
     private final String[] table = new String[MAX_KEPT * 2];
+    /** Each kept text's characters, compared with a field's by {@link Arrays#equals(char[], int, int, char[], int, int)}. */
+    private final char[][] keys = new char[MAX_KEPT * 2][];
     private int size;
 
     /** The text of {@code chars[start, end)}. */
@@ -33,25 +37,15 @@ final class RepeatedText {
                 String text = new String(chars, start, end - start);
                 if (size < MAX_KEPT) {
                     table[slot] = text;
+                    keys[slot] = Arrays.copyOfRange(chars, start, end);
                     size++;
                 }
                 return text;
             }
-            if (kept.hashCode() == hash && equal(kept, chars, start, end)) {
+            char[] key = keys[slot];
+            if (kept.hashCode() == hash && Arrays.equals(key, 0, key.length, chars, start, end)) {
                 return kept;
             }
         }
-    }
-
-    private static boolean equal(String text, char[] chars, int start, int end) {
-        if (text.length() != end - start) {
-            return false;
-        }
-        for (int i = start; i < end; i++) {
-            if (text.charAt(i - start) != chars[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 }
