@@ -102,9 +102,11 @@ final class OverheadBenchmark implements Callable<Integer> {
 
     /**
      * One run of one side: throughput over the window, p99 in whole ms, and its JVM's CPU per call over the window
-     * in µs (NaN when it could not be read).
+     * in µs (NaN when it could not be read), measured from {@code cpuFromMs} to {@code cpuToMs} (ms since the epoch,
+     * both 0 when not measured): a profile of the run is cut to that span.
      */
-    record Measure(double tps, long p99Ms, long calls, long failures, double cpuMicrosPerCall) {}
+    record Measure(double tps, long p99Ms, long calls, long failures, double cpuMicrosPerCall, long cpuFromMs,
+            long cpuToMs) {}
 
     /** The sides of a round, in the order of the first round; each later round starts one further on. */
     private enum Side { BARE, JMETER, FLOOR }
@@ -246,10 +248,11 @@ final class OverheadBenchmark implements Callable<Integer> {
             CpuTime used = new CpuTime(Long.parseLong(values.get("cpu_ticks")));
             return new Measure(Double.parseDouble(values.get("tps")), Long.parseLong(values.get("p99_ms")), calls,
                     Long.parseLong(values.get("failures")),
-                    calls == 0 ? Double.NaN : new CpuTime(0).microsPerCall(used, ticksPerSecond, calls));
+                    calls == 0 ? Double.NaN : new CpuTime(0).microsPerCall(used, ticksPerSecond, calls),
+                    Long.parseLong(values.get("cpu_from_ms")), Long.parseLong(values.get("cpu_to_ms")));
         } catch (NumberFormatException | NullPointerException e) {
             throw new IllegalArgumentException("bare loop result '" + result.strip() + "': expected calls=, "
-                    + "failures=, tps=, p99_ms= and cpu_ticks= with numbers", e);
+                    + "failures=, tps=, p99_ms=, cpu_ticks=, cpu_from_ms= and cpu_to_ms= with numbers", e);
         }
     }
 
@@ -307,6 +310,6 @@ final class OverheadBenchmark implements Callable<Integer> {
         double cpuMicros = span.isEmpty() || counts[2] == 0 ? Double.NaN
                 : new CpuTime(0).microsPerCall(new CpuTime(span.get().ticks()), ticksPerSecond, counts[2]);
         return new Measure(counts[0] / (double) measureSeconds, millis.getValueAtPercentile(99), counts[0], counts[1],
-                cpuMicros);
+                cpuMicros, span.map(CpuTimeline.Span::fromMs).orElse(0L), span.map(CpuTimeline.Span::toMs).orElse(0L));
     }
 }
