@@ -29,11 +29,12 @@ import org.HdrHistogram.Histogram;
  * response check ({@code mismatch}). A call is counted in the window it ended in; its time goes into two
  * histograms, in µs, and in whole ms as JMeter records it (so that p99 compares like with like). The JVM's own CPU
  * time ({@code /proc/self/stat}, all its threads) is read as the window opens and as it closes: {@code cpu_ticks}
- * is what the calls counted in the window cost, in clock ticks ({@code getconf CLK_TCK}).
+ * is what the calls counted in the window cost, in clock ticks ({@code getconf CLK_TCK}), and {@code cpu_from_ms}
+ * and {@code cpu_to_ms} the wall clock of the two readings (ms since the epoch), to cut a profile of the run to them.
  *
  * <pre>
  * java -cp ... io.rpcbench.perf.BareLoop --client dubbo --threads 20 --warmup 5 --measure 15 address=zookeeper://127.0.0.1:2181
- * bare-loop calls=183000 failures=0 seconds=15.000 tps=12200.0 p50_us=1500 p99_us=9000 p99_ms=9 cpu_ticks=2850
+ * bare-loop calls=183000 failures=0 seconds=15.000 tps=12200.0 p50_us=1500 p99_us=9000 p99_ms=9 cpu_ticks=2850 cpu_from_ms=1764000005000 cpu_to_ms=1764000020000
  * </pre>
  */
 public final class BareLoop {
@@ -112,8 +113,10 @@ public final class BareLoop {
         long pid = ProcessHandle.current().pid();
         awaitNanoTime(window[0]);
         CpuTime windowOpened = CpuTime.of(pid);
+        long openedMs = System.currentTimeMillis();
         awaitNanoTime(window[1]);
         CpuTime windowClosed = CpuTime.of(pid);
+        long closedMs = System.currentTimeMillis();
         for (Thread worker : workers) {
             worker.join();
         }
@@ -129,10 +132,10 @@ public final class BareLoop {
             total.failures += r.failures;
         }
         return String.format(Locale.ROOT, "calls=%d failures=%d seconds=%.3f tps=%.1f p50_us=%d p99_us=%d p99_ms=%d"
-                + " cpu_ticks=%d", total.calls, total.failures, (double) measureSeconds,
+                + " cpu_ticks=%d cpu_from_ms=%d cpu_to_ms=%d", total.calls, total.failures, (double) measureSeconds,
                 total.calls / (double) measureSeconds, total.micros.getValueAtPercentile(50),
                 total.micros.getValueAtPercentile(99), total.millis.getValueAtPercentile(99),
-                windowClosed.ticks() - windowOpened.ticks());
+                windowClosed.ticks() - windowOpened.ticks(), openedMs, closedMs);
     }
 
     /** Returns once {@link System#nanoTime()} has reached {@code instant} (a window's edge, not a readiness check). */

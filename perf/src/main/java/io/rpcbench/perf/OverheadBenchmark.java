@@ -32,7 +32,9 @@ import picocli.CommandLine.Option;
  * window's edges, JMeter's is read every 50 ms by {@link CpuTimeline} and cut to the window). Per round b/a, the
  * bound the loop and the floor imply ({@link OverheadTable#bound}) and b/bound. All sides run in JVMs of the same
  * heap and GC settings (JMeter's defaults), after the same warm-up, measured over the same window, with the agent
- * running beside the provider as in the main job.
+ * running beside the provider as in the main job. With {@code --profile}, one more run of each side with JFR, each
+ * measured the same way and its samples cut to the span of its CPU figure; the bare loop's profile beside JMeter's
+ * ({@link ProfileComparison}) says which code costs more µs per call under JMeter.
  */
 @Command(name = "overhead", mixinStandardHelpOptions = true,
         description = "Sampler overhead: JMeter with our sampler against a bare client loop and against JMeter's "
@@ -54,6 +56,27 @@ final class OverheadBenchmark implements Callable<Integer> {
 
     /** Inclusive code areas of JMeter's profile. */
     static final Map<String, String> JMETER_AREAS = jmeterAreas();
+
+    /**
+     * JMeter's areas and areas that split the client finer, for the bare loop beside JMeter's side: the issue's
+     * candidates for the µs a call costs more under JMeter (Dubbo's InternalThreadLocal falling back on a
+     * ThreadLocal on threads that are not its own, JMeter's per-sample variables and JTL writer, ...).
+     */
+    static final Map<String, String> COMPARED_AREAS = comparedAreas();
+
+    private static Map<String, String> comparedAreas() {
+        Map<String, String> areas = new LinkedHashMap<>(JMETER_AREAS);
+        areas.put("rpcbench sampler: JMeter adapter (io.rpcbench.sampler.jmeter)", "io.rpcbench.sampler.jmeter");
+        areas.put("Dubbo: InternalThreadLocal", "org.apache.dubbo.common.threadlocal");
+        areas.put("Dubbo: timeout wheel (HashedWheelTimer)", "org.apache.dubbo.common.timer");
+        areas.put("Dubbo: filter chain", "org.apache.dubbo.rpc.cluster.filter");
+        areas.put("Dubbo: dubbo protocol (invoker, codec)", "org.apache.dubbo.rpc.protocol.dubbo");
+        areas.put("Dubbo: remoting (exchange, transport)", "org.apache.dubbo.remoting");
+        areas.put("Hessian2 (com.alibaba.com.caucho.hessian)", "com.alibaba.com.caucho.hessian");
+        areas.put("java.lang.ThreadLocal", "java.lang.ThreadLocal");
+        areas.put("JMeter: SampleEvent (copies sample_variables)", "org.apache.jmeter.samplers.SampleEvent");
+        return areas;
+    }
 
     private static Map<String, String> jmeterAreas() {
         Map<String, String> areas = new LinkedHashMap<>();
@@ -89,9 +112,10 @@ final class OverheadBenchmark implements Callable<Integer> {
             description = "The measured window of each run (default: ${DEFAULT-VALUE} s).")
     private int measureSeconds;
 
-    @Option(names = "--profile", description = "After the rounds, one more JMeter run per protocol at the highest "
-            + "thread count with JFR, and one of its floor, summarised: where JMeter's side spends its CPU, and how "
-            + "much of it is JMeter's own.")
+    @Option(names = "--profile", description = "After the rounds, one more run of each side per protocol at the "
+            + "highest thread count with JFR (JMeter's, its floor's, the bare loop's), each with its own CPU per call, "
+            + "summarised: where JMeter's side spends its CPU, how much of it is JMeter's own, and, beside the bare "
+            + "loop's, which code areas and methods cost more µs per call under JMeter.")
     private boolean profile;
 
     @Option(names = "--project-dir", paramLabel = "DIR", defaultValue = ".", description = "The rpcbench checkout.")
@@ -102,9 +126,11 @@ final class OverheadBenchmark implements Callable<Integer> {
 
     /**
      * One run of one side: throughput over the window, p99 in whole ms, and its JVM's CPU per call over the window
-     * in µs (NaN when it could not be read).
+     * in µs (NaN when it could not be read), measured from {@code cpuFromMs} to {@code cpuToMs} (ms since the epoch,
+     * both 0 when not measured): a profile of the run is cut to that span.
      */
-    record Measure(double tps, long p99Ms, long calls, long failures, double cpuMicrosPerCall) {}
+    record Measure(double tps, long p99Ms, long calls, long failures, double cpuMicrosPerCall, long cpuFromMs,
+            long cpuToMs) {}
 
     /** The sides of a round, in the order of the first round; each later round starts one further on. */
     private enum Side { BARE, JMETER, FLOOR }
@@ -139,7 +165,7 @@ final class OverheadBenchmark implements Callable<Integer> {
                         for (int i = 0; i < Side.values().length; i++) { // rotate which side goes first
                             Side side = Side.values()[(round + i) % Side.values().length];
                             measures.put(side, switch (side) {
-                                case BARE -> bareLoop(layout, provider, protocol, threads,
+                                case BARE -> bareLoop(layout, provider, protocol, threads, List.of(),
                                         results.resolve(run + "-bare.log"));
                                 case JMETER -> jmeter(layout, planName, plan, threads, results.resolve(run + "-jmeter"),
                                         "", false);
@@ -161,24 +187,14 @@ final class OverheadBenchmark implements Callable<Integer> {
                     rows.computeIfAbsent(protocol, p -> new LinkedHashMap<>()).put(threads, byRound);
                 }
                 if (profile) {
-                    int threads = threadCounts.get(threadCounts.size() - 1);
-                    Path jfr = results.resolve(protocol + "-jmeter.jfr");
-                    jmeter(layout, planName, plan, threads, results.resolve(protocol + "-profiled"),
-                            "-XX:StartFlightRecording=settings=profile,filename=" + jfr, false);
-                    profiles.append('\n').append(new ProfileSummary(JMETER_AREAS).read(jfr).markdown(
-                            "JMeter's JVM running " + planName + " at " + threads + " threads (JFR)", 15));
-                    Path floorJfr = results.resolve(protocol + "-floor.jfr");
-                    jmeter(floorLayout, FloorPlan.name(planName), plan, threads,
-                            results.resolve(protocol + "-floor-profiled"),
-                            "-XX:StartFlightRecording=settings=profile,filename=" + floorJfr, true);
-                    profiles.append('\n').append(new ProfileSummary(JMETER_AREAS).read(floorJfr).markdown(
-                            "JMeter's JVM running the floor of " + planName + " (JavaTest, no call) at " + threads
-                                    + " threads (JFR): JMeter's own share", 15));
+                    profiles.append(profile(layout, floorLayout, provider, plan, protocol,
+                            threadCounts.get(threadCounts.size() - 1), results));
                 }
             }
         }
         String table = OverheadTable.markdown(rows);
         System.out.println(table);
+        System.out.println(profiles);
         new PerformanceDoc(layout.projectDir().resolve("docs/performance.md")).write("overhead",
                 section(table, loadBefore) + profiles);
         return 0;
@@ -205,6 +221,54 @@ final class OverheadBenchmark implements Callable<Integer> {
         }
     }
 
+    /**
+     * One more run of each side of {@code protocol} at {@code threads} threads with JFR, each measured as the rounds
+     * are (its calls and its JVM's CPU over the window), each profile cut to the span of its CPU figure: JMeter's
+     * side, its floor, the bare loop, then the loop and JMeter's side compared ({@link ProfileComparison}).
+     */
+    private String profile(ProjectLayout layout, ProjectLayout floorLayout, ProviderProcess provider,
+            Map<String, String> plan, String protocol, int threads, Path results) throws Exception {
+        String planName = protocol + "-echo-1k";
+        StringBuilder out = new StringBuilder();
+        Path jfr = results.resolve(protocol + "-jmeter.jfr");
+        Measure jmeter = jmeter(layout, planName, plan, threads, results.resolve(protocol + "-profiled"),
+                recordingTo(jfr), false);
+        ProfileSummary jmeterProfile = windowed(new ProfileSummary(COMPARED_AREAS), jfr, jmeter);
+        out.append('\n').append(jmeterProfile.markdown("JMeter's JVM running " + planName + " at " + threads
+                + " threads (JFR, " + cpu(jmeter) + ")", 15));
+        Path floorJfr = results.resolve(protocol + "-floor.jfr");
+        Measure floor = jmeter(floorLayout, FloorPlan.name(planName), plan, threads,
+                results.resolve(protocol + "-floor-profiled"), recordingTo(floorJfr), true);
+        out.append('\n').append(windowed(new ProfileSummary(JMETER_AREAS), floorJfr, floor).markdown(
+                "JMeter's JVM running the floor of " + planName + " (JavaTest, no call) at " + threads
+                        + " threads (JFR, " + cpu(floor) + "): JMeter's own share", 15));
+        Path bareJfr = results.resolve(protocol + "-bare.jfr");
+        Measure bare = bareLoop(layout, provider, protocol, threads, List.of(recordingTo(bareJfr)),
+                results.resolve(protocol + "-bare-profiled.log"));
+        ProfileSummary bareProfile = windowed(new ProfileSummary(COMPARED_AREAS), bareJfr, bare);
+        out.append('\n').append(bareProfile.markdown("The bare loop's JVM (" + protocol + " client, no JMeter) at "
+                + threads + " threads (JFR, " + cpu(bare) + ")", 15));
+        out.append('\n').append(ProfileComparison.markdown("The " + protocol + " client at " + threads
+                + " threads, the bare loop (a) beside JMeter (b), profiled runs above",
+                new ProfileComparison.Side(bareProfile, bare.cpuMicrosPerCall()),
+                new ProfileComparison.Side(jmeterProfile, jmeter.cpuMicrosPerCall()), 15));
+        return out.toString();
+    }
+
+    private static String recordingTo(Path jfr) {
+        return "-XX:StartFlightRecording=settings=profile,filename=" + jfr;
+    }
+
+    /** The samples of {@code recording} taken over the span of {@code run}'s CPU figure. */
+    private static ProfileSummary windowed(ProfileSummary summary, Path recording, Measure run) throws Exception {
+        return summary.read(recording, run.cpuFromMs(), run.cpuToMs());
+    }
+
+    private static String cpu(Measure run) {
+        return String.format(Locale.ROOT, "samples of the %.1f s window: %d calls, %.1f µs CPU per call",
+                (run.cpuToMs() - run.cpuFromMs()) / 1000.0, run.calls(), run.cpuMicrosPerCall());
+    }
+
     private String section(String table, String loadBefore) {
         return "Measured " + LocalDate.now() + " on " + Machine.describe() + "; load average before the run "
                 + loadBefore + ", after it " + Machine.loadAverage() + "; the provider (Dubbo and Thrift, 200 worker "
@@ -215,8 +279,8 @@ final class OverheadBenchmark implements Callable<Integer> {
                 + "records it. Command: `./run-performance overhead`.\n\n" + table;
     }
 
-    private Measure bareLoop(ProjectLayout layout, ProviderProcess provider, String protocol, int threads, Path log)
-            throws Exception {
+    private Measure bareLoop(ProjectLayout layout, ProviderProcess provider, String protocol, int threads,
+            List<String> jvmOptions, Path log) throws Exception {
         Map<String, String> plan = provider.planProperties();
         List<String> arguments = new ArrayList<>(List.of("--client", protocol, "size_bytes=1024"));
         if (protocol.equals("dubbo")) {
@@ -225,7 +289,7 @@ final class OverheadBenchmark implements Callable<Integer> {
             arguments.add("host=" + plan.get("thrift.host"));
             arguments.add("port=" + plan.get("thrift.port"));
         }
-        return BareLoopProcess.run(layout, List.of(), threads, warmupSeconds, measureSeconds, arguments, log);
+        return BareLoopProcess.run(layout, jvmOptions, threads, warmupSeconds, measureSeconds, arguments, log);
     }
 
     /**
@@ -246,10 +310,11 @@ final class OverheadBenchmark implements Callable<Integer> {
             CpuTime used = new CpuTime(Long.parseLong(values.get("cpu_ticks")));
             return new Measure(Double.parseDouble(values.get("tps")), Long.parseLong(values.get("p99_ms")), calls,
                     Long.parseLong(values.get("failures")),
-                    calls == 0 ? Double.NaN : new CpuTime(0).microsPerCall(used, ticksPerSecond, calls));
+                    calls == 0 ? Double.NaN : new CpuTime(0).microsPerCall(used, ticksPerSecond, calls),
+                    Long.parseLong(values.get("cpu_from_ms")), Long.parseLong(values.get("cpu_to_ms")));
         } catch (NumberFormatException | NullPointerException e) {
             throw new IllegalArgumentException("bare loop result '" + result.strip() + "': expected calls=, "
-                    + "failures=, tps=, p99_ms= and cpu_ticks= with numbers", e);
+                    + "failures=, tps=, p99_ms=, cpu_ticks=, cpu_from_ms= and cpu_to_ms= with numbers", e);
         }
     }
 
@@ -307,6 +372,6 @@ final class OverheadBenchmark implements Callable<Integer> {
         double cpuMicros = span.isEmpty() || counts[2] == 0 ? Double.NaN
                 : new CpuTime(0).microsPerCall(new CpuTime(span.get().ticks()), ticksPerSecond, counts[2]);
         return new Measure(counts[0] / (double) measureSeconds, millis.getValueAtPercentile(99), counts[0], counts[1],
-                cpuMicros);
+                cpuMicros, span.map(CpuTimeline.Span::fromMs).orElse(0L), span.map(CpuTimeline.Span::toMs).orElse(0L));
     }
 }

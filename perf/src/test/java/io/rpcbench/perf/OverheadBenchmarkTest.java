@@ -26,6 +26,7 @@ class OverheadBenchmarkTest {
         assertThat(measure).extracting(OverheadBenchmark.Measure::tps, OverheadBenchmark.Measure::p99Ms,
                 OverheadBenchmark.Measure::calls, OverheadBenchmark.Measure::failures).containsExactly(1.5, 20L, 3L, 1L);
         assertThat(measure.cpuMicrosPerCall()).as("no CPU readings: not measured").isNaN();
+        assertThat(measure.cpuToMs() - measure.cpuFromMs()).as("no span to cut a profile to").isZero();
     }
 
     @Test
@@ -45,13 +46,16 @@ class OverheadBenchmarkTest {
         OverheadBenchmark.Measure measure = OverheadBenchmark.window(jtl, 1, 2, cpu, 100);
         assertThat(measure.calls()).isEqualTo(4);
         assertThat(measure.cpuMicrosPerCall()).isCloseTo(150_000.0, within(1e-6));
+        assertThat(measure).as("the span a profile is cut to").extracting(OverheadBenchmark.Measure::cpuFromMs,
+                OverheadBenchmark.Measure::cpuToMs).containsExactly(2050L, 3950L);
     }
 
     @Test
-    void readsTheBareLoopsResultLineWithItsCpuPerCall() {
+    void readsTheBareLoopsResultLineWithItsCpuPerCallAndItsSpan() {
         // 45 ticks at 100 a second = 450 ms of CPU for 30 calls = 15,000 µs a call
         assertThat(OverheadBenchmark.parse("calls=30 failures=1 seconds=15.000 tps=2.0 p50_us=900 p99_us=4100 "
-                + "p99_ms=4 cpu_ticks=45", 100)).isEqualTo(new OverheadBenchmark.Measure(2.0, 4, 30, 1, 15_000.0));
+                + "p99_ms=4 cpu_ticks=45 cpu_from_ms=5000 cpu_to_ms=20000", 100))
+                .isEqualTo(new OverheadBenchmark.Measure(2.0, 4, 30, 1, 15_000.0, 5000, 20000));
     }
 
     @Test
@@ -60,6 +64,9 @@ class OverheadBenchmarkTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'calls=30 failures=1 tps=2.0 p99_ms=4'")
                 .hasMessageContaining("cpu_ticks=");
+        assertThatThrownBy(() -> OverheadBenchmark.parse("calls=30 failures=1 tps=2.0 p99_ms=4 cpu_ticks=45", 100))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cpu_from_ms= and cpu_to_ms=");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import jdk.jfr.Recording;
 import org.junit.jupiter.api.Test;
@@ -45,5 +46,39 @@ class ProfileSummaryTest {
                 .contains("| nowhere | 0.0 % |")
                 .containsPattern("\\| this test \\| (\\d{2}|100)\\.\\d % \\|")
                 .contains("`io.rpcbench.perf.ProfileSummaryTest.spin`");
+        assertThat(new ProfileSummary(Map.of()).read(file, 0, 1).samples()).as("a window before the recording")
+                .isZero();
+        long now = System.currentTimeMillis();
+        assertThat(new ProfileSummary(Map.of()).read(file, now - 600_000, now + 1).samples())
+                .as("a window around the recording").isEqualTo(summary.samples());
+    }
+
+    @Test
+    void anAreaHoldsItsClassesNestedClassesAndSubpackagesNotClassesThatOnlyStartLikeIt() {
+        assertThat(ProfileSummary.inArea("java.lang.ThreadLocal", "java.lang.ThreadLocal")).isTrue();
+        assertThat(ProfileSummary.inArea("java.lang.ThreadLocal$ThreadLocalMap", "java.lang.ThreadLocal")).isTrue();
+        assertThat(ProfileSummary.inArea("java.lang.ThreadLocalRandom", "java.lang.ThreadLocal")).isFalse();
+        assertThat(ProfileSummary.inArea("org.apache.dubbo.common.threadlocal.InternalThreadLocal",
+                "org.apache.dubbo")).isTrue();
+        assertThat(ProfileSummary.inArea("org.apache.dubbox.Other", "org.apache.dubbo")).isFalse();
+    }
+
+    @Test
+    void sharesCountASampleOncePerAreaOnItsStackAndItsTopMethodAsSelf() {
+        ProfileSummary summary = new ProfileSummary(Map.of("Dubbo", "org.apache.dubbo", "JTL",
+                "org.apache.jmeter.save"));
+        // a Dubbo frame twice on one stack counts once
+        summary.add("org.apache.dubbo.A.encode", List.of("org.apache.dubbo.A", "org.apache.dubbo.B", "main.Loop"));
+        summary.add("org.apache.dubbo.A.encode", List.of("org.apache.dubbo.A", "main.Loop"));
+        summary.add("org.apache.jmeter.save.CSVSaveService.write", List.of("org.apache.jmeter.save.CSVSaveService"));
+        summary.add("main.Loop.run", List.of("main.Loop"));
+        summary.add("nothing.Empty.stack", List.of()); // JFR's empty stacks are not samples
+
+        assertThat(summary.samples()).isEqualTo(4);
+        assertThat(summary.areaShares()).containsOnly(Map.entry("Dubbo", 0.5), Map.entry("JTL", 0.25));
+        assertThat(summary.selfShares()).containsOnly(Map.entry("org.apache.dubbo.A.encode", 0.5),
+                Map.entry("org.apache.jmeter.save.CSVSaveService.write", 0.25), Map.entry("main.Loop.run", 0.25));
+        assertThat(summary.markdown("t", 2)).as("ties by name").endsWith("| `org.apache.dubbo.A.encode` | 50.0 % |\n"
+                + "| `main.Loop.run` | 25.0 % |\n");
     }
 }
