@@ -21,10 +21,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * Benchmark 3, dashboard generation: for synthetic JTLs of 1, 10 and 50 million samples ({@link SyntheticJtl},
- * written once and reused), (a) our dashboard generator ({@code reports}' jar, its own JVM with {@code -Xmx512m})
- * and (b) JMeter's own {@code jmeter -g JTL -o DIR} (the laid-out JMeter home, its shipped 1 GiB heap), each on the
- * same file, alternately, several rounds at the smallest size; wall time and peak RSS of each ({@link
- * MeasuredProcess}), the heap after GC of each from its {@code -Xlog:gc} file ({@link GcLog}), and JMeter/ours per
+ * written once and reused), (a) our dashboard generator as a user runs it ({@link ReportsLauncher}: the {@code
+ * reports} jar in its own JVM with {@code -Xmx512m} and the build's CDS archive, when this JDK can use it) and (b)
+ * JMeter's own {@code jmeter -g JTL -o DIR} (the laid-out JMeter home, its shipped 1 GiB heap), each on the same file,
+ * alternately, several rounds at the smallest size; wall time and peak RSS of each ({@link MeasuredProcess}), the
+ * heap after GC of each from its {@code -Xlog:gc} file ({@link GcLog}), and JMeter/ours per
  * round. A JMeter run past its deadline is stopped and shown as {@code > N min}, one that ran out of heap as
  * {@code failed: OOM}: never as a figure it did not produce.
  */
@@ -70,6 +71,9 @@ final class DashboardBenchmark implements Callable<Integer> {
     /** One file size's rounds: each round holds ours, then JMeter's. */
     record Row(long samples, long fileBytes, List<Measure[]> rounds) {}
 
+    /** Whether ours started with the CDS archive, found once by {@link ReportsLauncher#archiveUsed}. */
+    private boolean archiveUsed;
+
     @Override
     public Integer call() throws Exception {
         requireAtLeastOne("--rounds", rounds);
@@ -79,15 +83,19 @@ final class DashboardBenchmark implements Callable<Integer> {
             requireAtLeastOne("--millions", m);
         }
         ProjectLayout layout = new ProjectLayout(projectDir.toAbsolutePath().normalize());
-        Path reportsJar = layout.projectDir().resolve("reports/target/rpcbench-reports.jar");
-        for (Path needed : List.of(reportsJar, layout.jmeterLauncher())) {
-            if (!Files.exists(needed)) {
-                throw new IllegalStateException(needed + " does not exist; build it first with "
-                        + "'./mvnw -B -DskipTests package' in " + layout.projectDir());
-            }
+        ReportsLauncher reports = ReportsLauncher.in(layout.projectDir());
+        reports.requireBuilt();
+        if (!Files.exists(layout.jmeterLauncher())) {
+            throw new IllegalStateException(layout.jmeterLauncher() + " does not exist; build it first with "
+                    + "'./mvnw -B -DskipTests package' in " + layout.projectDir());
         }
         Path files = layout.projectDir().resolve("results/perf-dashboard");
         Path results = files.resolve("run-" + System.currentTimeMillis());
+        Files.createDirectories(results);
+        archiveUsed = reports.archiveUsed(results.resolve("archive-probe.log"));
+        System.out.println(archiveUsed ? "ours starts with the CDS archive " + reports.archive()
+                : "ours starts without a CDS archive: " + reports.archive() + " is missing or this JVM cannot use it"
+                        + " (see " + results.resolve("archive-probe.log") + ")");
         Duration deadline = Duration.ofMinutes(deadlineMinutes);
         List<Row> rows = new ArrayList<>();
         for (int m : millions) {
@@ -106,11 +114,11 @@ final class DashboardBenchmark implements Callable<Integer> {
                 Measure ours;
                 Measure jmeter;
                 if (round % 2 == 0) { // alternate which side goes first
-                    ours = ours(reportsJar, jtl, dir.resolve("ours"), deadline);
+                    ours = ours(reports, jtl, dir.resolve("ours"), deadline);
                     jmeter = jmeter(layout, jtl, dir.resolve("jmeter"), deadline);
                 } else {
                     jmeter = jmeter(layout, jtl, dir.resolve("jmeter"), deadline);
-                    ours = ours(reportsJar, jtl, dir.resolve("ours"), deadline);
+                    ours = ours(reports, jtl, dir.resolve("ours"), deadline);
                 }
                 System.out.printf(Locale.ROOT, "%d M samples round %d: ours %s, peak RSS %.0f MiB; JMeter %s, peak RSS"
                         + " %.0f MiB; JMeter/ours %s%n", m, round + 1, wall(List.of(ours), deadline),
@@ -135,14 +143,14 @@ final class DashboardBenchmark implements Callable<Integer> {
         }
     }
 
-    private Measure ours(Path reportsJar, Path jtl, Path dir, Duration deadline) throws Exception {
+    private Measure ours(ReportsLauncher reports, Path jtl, Path dir, Duration deadline) throws Exception {
         Files.createDirectories(dir);
         Path gc = dir.resolve("gc.log");
-        List<String> command = List.of(ProjectLayout.javaExecutable().toString(), OUR_HEAP, "-Xlog:gc:file=" + gc,
-                "-jar", reportsJar.toString(), "--run", "synthetic=" + jtl, "--output",
-                dir.resolve("dashboard.html").toString());
-        return measured(MeasuredProcess.run("ours", command, Map.of(), dir.resolve("out.log"), deadline), gc,
-                dir.resolve("out.log"));
+        List<String> command = reports.command(List.of("--run", "synthetic=" + jtl, "--output",
+                dir.resolve("dashboard.html").toString()));
+        MeasuredProcess.Result run = MeasuredProcess.run("ours", command,
+                ReportsLauncher.environment(OUR_HEAP + " -Xlog:gc:file=" + gc), dir.resolve("out.log"), deadline);
+        return measured(run, gc, dir.resolve("out.log"));
     }
 
     private Measure jmeter(ProjectLayout layout, Path jtl, Path dir, Duration deadline) throws Exception {
@@ -171,8 +179,12 @@ final class DashboardBenchmark implements Callable<Integer> {
                 : " --deadline " + deadlineMinutes) + "`.\n\n"
                 + "Method: synthetic JTLs (JMeter's default CSV columns as the shipped plans write them; "
                 + SyntheticJtl.describe() + "; seed " + seed + "), written once under results/perf-dashboard/ and "
-                + "reused. Ours: `java " + OUR_HEAP + " -jar reports/target/rpcbench-reports.jar --run synthetic=JTL "
-                + "--output HTML`, its own JVM. JMeter's: `jmeter -g JTL -o DIR` from the laid-out JMeter 5.6.3 home, "
+                + "reused. Ours as a user runs it: `REPORTS_JAVA_OPTS=" + OUR_HEAP + " reports/target/rpcbench-reports "
+                + "--run synthetic=JTL --output HTML`, its own JVM; the launcher runs `java -XX:SharedArchiveFile="
+                + "reports/target/rpcbench-reports.jsa -Xshare:auto " + OUR_HEAP + " -jar reports/target/"
+                + "rpcbench-reports.jar ...` with the CDS archive of the classes a dashboard run loads, which the build "
+                + "trains (" + (archiveUsed ? "this JVM used it" : "this JVM could NOT use it: ours ran without, about "
+                + "0.3 s slower to start") + "). JMeter's: `jmeter -g JTL -o DIR` from the laid-out JMeter 5.6.3 home, "
                 + "its launcher's heap as shipped (-Xms1g -Xmx1g, G1). Both on the same file, one after the other, "
                 + "the first alternating per round; " + rounds + (rounds == 1 ? " round" : " rounds") + " under "
                 + LARGE_MILLIONS + " M samples, " + largeRounds + " from there; median (min-max). Wall time from "
