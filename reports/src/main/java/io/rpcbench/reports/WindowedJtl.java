@@ -9,9 +9,10 @@ import java.util.function.Function;
 /**
  * Reads a JTL for the figures of its measured window ({@link MeasuredWindow}), whose start depends on the run's
  * first sample start and whose end may depend on the run's last sample end: values known exactly only once every
- * row is read. So the window is placed from a guess of the span ({@link JtlSpan#guess}: the file's first rows and
- * last bytes), the pass is made with it while the exact span is tracked, and the pass is made again with the
- * exact window only when the guess placed it wrongly. Usually one pass over the file; always the exact window.
+ * row is read. So the window is placed from the span a scan of the file's bytes finds ({@link JtlSpanScan}, exact
+ * for JMeter's default columns), else from a guess ({@link JtlSpan#guess}: the file's first rows and last bytes);
+ * the pass is made with it while the exact span is tracked, and made again with the exact window only when the
+ * span it was placed from was wrong. Usually one pass over the file; always the exact window.
  *
  * <pre>{@code
  * WindowedJtl.Result<RunPass> read = WindowedJtl.read("dubbo-echo-1k", jtl, Duration.ofSeconds(30),
@@ -41,7 +42,7 @@ final class WindowedJtl {
      */
     static <C extends Consumer<JtlSample>> Result<C> read(String run, Path jtl, Duration warmup,
             Optional<Duration> measured, Function<MeasuredWindow, C> newPass) {
-        Optional<JtlSpan> guess = JtlSpan.guess(jtl);
+        Optional<JtlSpan> guess = JtlSpanScan.of(jtl).or(() -> JtlSpan.guess(jtl));
         JtlSpan guessed = guess.isPresent() ? guess.get() : JtlSpan.of(jtl);
         int passes = guess.isPresent() ? 0 : 1;
         MeasuredWindow window = MeasuredWindow.of(guessed, warmup, measured);
