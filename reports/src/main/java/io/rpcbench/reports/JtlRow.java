@@ -52,14 +52,8 @@ final class JtlRow {
             return true;
         }
         char[] chars = csv.chars();
-        int start = csv.start(column);
-        int end = csv.end(column);
-        while (start < end && chars[start] <= ' ') {
-            start++;
-        }
-        while (end > start && chars[end - 1] <= ' ') {
-            end--;
-        }
+        int start = trimmedStart(column);
+        int end = trimmedEnd(column, start);
         if (start == end) {
             return true;
         }
@@ -77,14 +71,8 @@ final class JtlRow {
     /** The column's whole number, as {@code Long.parseLong} of its trimmed text reads it. */
     long number(int column, String name) {
         char[] chars = csv.chars();
-        int start = csv.start(column);
-        int end = csv.end(column);
-        while (start < end && chars[start] <= ' ') {
-            start++;
-        }
-        while (end > start && chars[end - 1] <= ' ') {
-            end--;
-        }
+        int start = trimmedStart(column);
+        int end = trimmedEnd(column, start);
         boolean negative = start < end && chars[start] == '-';
         int digits = negative || start < end && chars[start] == '+' ? start + 1 : start;
         if (end > digits && end - digits <= 18) { // no overflow in 18 digits
@@ -128,14 +116,8 @@ final class JtlRow {
 
     boolean bool(int column, String name) {
         char[] chars = csv.chars();
-        int start = csv.start(column);
-        int end = csv.end(column);
-        while (start < end && chars[start] <= ' ') {
-            start++;
-        }
-        while (end > start && chars[end - 1] <= ' ') {
-            end--;
-        }
+        int start = trimmedStart(column);
+        int end = trimmedEnd(column, start);
         if (is(chars, start, end, "true")) {
             return true;
         }
@@ -144,6 +126,27 @@ final class JtlRow {
         }
         throw new JtlFormatException(file, line, "'" + name + "' is '" + csv.text(column).trim()
                 + "'; expected true or false");
+    }
+
+    /** Where the column's text starts once leading blanks (chars up to ' ', as String.trim) are passed. */
+    private int trimmedStart(int column) {
+        char[] chars = csv.chars();
+        int start = csv.start(column);
+        int end = csv.end(column);
+        while (start < end && chars[start] <= ' ') {
+            start++;
+        }
+        return start;
+    }
+
+    /** Where the column's text ends before trailing blanks, not before {@code start}. */
+    private int trimmedEnd(int column, int start) {
+        char[] chars = csv.chars();
+        int end = csv.end(column);
+        while (end > start && chars[end - 1] <= ' ') {
+            end--;
+        }
+        return end;
     }
 
     /** Whether {@code chars[start, end)} is {@code word} ignoring case, as {@link String#equalsIgnoreCase} tells. */
