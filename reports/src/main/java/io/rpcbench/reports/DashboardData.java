@@ -1,6 +1,7 @@
 package io.rpcbench.reports;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Everything the dashboard shows, as plain data: the JSON embedded in the HTML (and written alone by
@@ -76,9 +77,26 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
      * @param steady        whether the rule holds; false when the window is too short to judge
      * @param verdict       one line, e.g. "steady (first third 24,810 TPS, last 25,102, +1.2 %; spread 2.1 %)"
      * @param warnings      the load generator's saturation and a window cut short, in plain words
+     * @param jmeterCpuPercent the JMeter process's CPU over the window, % of all the machine's cores (100 = every
+     *                      core busy), as the runner measured it; null when not measured (a JTL given alone)
+     * @param jmeterCores   the cores of JMeter's machine that {@code jmeterCpuPercent} is a share of; null with it
      */
     public record Steadiness(String rule, List<Third> thirds, double changePercent, double spreadPercent,
-            boolean steady, String verdict, List<String> warnings) {}
+            boolean steady, String verdict, List<String> warnings, Double jmeterCpuPercent, Integer jmeterCores) {
+
+        /** The same with another verdict (a scenario's own, for throughput it does not judge). */
+        public Steadiness withVerdict(String otherVerdict) {
+            return new Steadiness(rule, thirds, changePercent, spreadPercent, steady, otherVerdict, warnings,
+                    jmeterCpuPercent, jmeterCores);
+        }
+
+        /** "JMeter process: 48 % of the machine's 2 cores", or empty when not measured. */
+        public Optional<String> jmeterCpuText() {
+            return Optional.ofNullable(jmeterCpuPercent).map(cpu -> "JMeter process: " + Figures.text(cpu, 0)
+                    + " % of the machine's " + (jmeterCores == null ? "cores" : jmeterCores + " core"
+                    + (jmeterCores == 1 ? "" : "s")) + " over the window");
+        }
+    }
 
     /** A third of the measured window: its samples (started in it), their TPS, mean and p99. */
     public record Third(long startMs, long endMs, long samples, double tps, double averageMs, double p99Ms) {}

@@ -99,7 +99,8 @@ final class SteadinessRule {
                     + (change >= 0 ? "+" : "-") + percent(Math.abs(change)) + "; spread " + percent(spread) + ")";
         }
         return new DashboardData.Steadiness(RULE, thirds, Figures.round(change, 2), Figures.round(spread, 2), steady,
-                verdict, warnings(window, generator));
+                verdict, warnings(window, generator), generator.jmeterCpuPercent().map(cpu -> Figures.round(cpu, 1))
+                        .orElse(null), generator.jmeterCpuPercent().flatMap(cpu -> generator.cores()).orElse(null));
     }
 
     private static List<String> warnings(MeasuredWindow window, LoadGenerator generator) {

@@ -120,6 +120,7 @@ public final class SummaryTable {
             out.append(newline).append("Steadiness of each plan's measured window:").append(newline);
             steadiness.forEach((plan, verdict) -> {
                 out.append("  ").append(plan).append(": ").append(verdict.verdict()).append(newline);
+                verdict.jmeterCpuText().ifPresent(cpu -> out.append("    ").append(cpu).append(newline));
                 verdict.warnings().forEach(w -> out.append("    warning: ").append(w).append(newline));
             });
         }

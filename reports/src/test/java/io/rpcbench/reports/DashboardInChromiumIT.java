@@ -32,7 +32,8 @@ class DashboardInChromiumIT {
 
         assertThat(dom).contains("Provider over the measured window: agent 10.0.0.7", "GC pause (% of the window)",
                 "Warning: the load generator's machine (agent 127.0.0.1) had its CPU saturated (97 %)",
-                "provider CPU (% of a core)");
+                "provider CPU (% of a core)",
+                "JMeter process: 48 % of the machine's 2 cores over the window (100 % = every core busy)");
     }
 
     @Test

@@ -108,6 +108,24 @@ class SteadinessRuleTest {
     }
 
     @Test
+    void theJMeterProcessCpuIsKeptWhetherOrNotItWarns() {
+        SteadinessRule.LoadGenerator measured = new SteadinessRule.LoadGenerator(Optional.of(47.64), Optional.of(2),
+                Optional.empty(), Optional.empty(), false);
+        DashboardData.Steadiness s = SteadinessRule.judge(thirds(100, 100, 100), WINDOW, 1_000, measured);
+        assertThat(s.warnings()).isEmpty();
+        assertThat(s.jmeterCpuPercent()).isEqualTo(47.6);
+        assertThat(s.jmeterCores()).isEqualTo(2);
+        assertThat(s.jmeterCpuText()).contains("JMeter process: 48 % of the machine's 2 cores over the window");
+        assertThat(s.withVerdict("not judged").jmeterCpuPercent()).isEqualTo(47.6);
+
+        DashboardData.Steadiness unknown = SteadinessRule.judge(thirds(100, 100, 100), WINDOW, 1_000,
+                SteadinessRule.LoadGenerator.UNKNOWN);
+        assertThat(unknown.jmeterCpuPercent()).isNull();
+        assertThat(unknown.jmeterCores()).isNull();
+        assertThat(unknown.jmeterCpuText()).isEmpty();
+    }
+
+    @Test
     void thirdsSplitTheWindowBySampleStart() {
         MeasuredWindow window = new MeasuredWindow(1_000, 4_000, 1_000, 3_000);
         WindowThirds thirds = new WindowThirds(window);

@@ -33,12 +33,12 @@ class SummaryTableTest {
         }
         List<DashboardData.Third> thirds = List.of();
         table.addSteadiness("dubbo-echo-1k", new DashboardData.Steadiness(SteadinessRule.RULE, thirds, 1.2, 2.1, true,
-                "steady (first third 24,810 TPS, last 25,102, +1.2 %; spread 2.1 %)", List.of()));
+                "steady (first third 24,810 TPS, last 25,102, +1.2 %; spread 2.1 %)", List.of(), null, null));
         table.addSteadiness("thrift-echo-1k", new DashboardData.Steadiness(SteadinessRule.RULE, thirds, 38, 38, false,
                 "NOT STEADY: throughput rose 38.0 % within the window (first third 10,500 TPS, last third 14,490 TPS):"
                         + " still warming up; give a longer warm-up",
                 List.of("the machine's CPU was saturated (97 %): TPS is bounded by the CPU that JMeter and the "
-                        + "provider share, not by the provider alone")));
+                        + "provider share, not by the provider alone"), 61.6, 2));
 
         String expected = Files.readString(JtlReaderTest.resource("small-summary.txt"));
         assertThat(table.render()).isEqualTo(expected.replace("\n", System.lineSeparator()));

@@ -170,8 +170,7 @@ public final class ScenarioRunner {
 
     /** The steadiness with the scenario's verdict in place of the rule's (dashboard.json keeps the rule's). */
     private static DashboardData.Steadiness notJudged(DashboardData.Steadiness judged, String verdict) {
-        return new DashboardData.Steadiness(judged.rule(), judged.thirds(), judged.changePercent(),
-                judged.spreadPercent(), judged.steady(), verdict, judged.warnings());
+        return judged.withVerdict(verdict);
     }
 
     private String table(Scenario s) {
