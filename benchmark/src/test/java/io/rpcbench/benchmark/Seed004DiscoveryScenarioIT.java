@@ -3,6 +3,8 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.benchmark.scenario.CellResult;
+import io.rpcbench.benchmark.scenario.Scenarios;
+import io.rpcbench.reports.HtmlSafeJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -78,6 +80,12 @@ class Seed004DiscoveryScenarioIT {
                 .containsPattern("(?m)^ +failed address-change steps +0 +- +0 +- +0")
                 .containsPattern("(?m)^ +connections to fake instances +0 +- +0 +- +0")
                 .containsPattern("(?m)^against our interface-level +consumer RSS % +\\+0\\.0 ");
+        // the page and its figures say the same as the summary (issue 29, defect 10)
+        String notJudged = HtmlSafeJson.toJson(Scenarios.named("seed-004-discovery").orElseThrow().throughputNotJudged()
+                .orElseThrow(), "the verdict");
+        assertThat(Files.readString(run.results().resolve("dashboard.json"))).contains("\"verdict\" : " + notJudged)
+                .doesNotContain("\"verdict\" : \"steady").doesNotContain("\"verdict\" : \"NOT STEADY");
+        assertThat(Files.readString(run.results().resolve("dashboard.html"))).contains(notJudged);
     }
 
     private static Properties figures(Path folder) throws IOException {

@@ -39,6 +39,8 @@ public final class Dashboard {
     static final String DEFAULT_TITLE = "rpcbench dashboard";
 
     private String title = DEFAULT_TITLE;
+    /** Why the runs' throughput is not judged (a scenario whose samples are reads, not calls measured), or null. */
+    private String throughputNotJudged;
     private final List<RunInput> runs = new ArrayList<>();
     /** The runs whose JTL was read already, by name: their summaries' passes ({@link RunSummary#withDashboard}). */
     private final Map<String, RunPass> read = new HashMap<>();
@@ -51,6 +53,16 @@ public final class Dashboard {
 
     public Dashboard title(String title) {
         this.title = Objects.requireNonNull(title, "title");
+        return this;
+    }
+
+    /**
+     * Says why no run's throughput is judged for steadiness (e.g. a plan that samples a consumer's figures every few
+     * seconds): each run's steadiness then has this as its verdict and is not steady, on the page and in its figures
+     * alike; its thirds, change, spread and warnings stay as measured.
+     */
+    public Dashboard throughputNotJudged(String why) {
+        this.throughputNotJudged = Objects.requireNonNull(why, "why");
         return this;
     }
 
@@ -98,7 +110,10 @@ public final class Dashboard {
         List<DashboardData.RunData> data = new ArrayList<>();
         for (RunInput run : runs) {
             RunPass pass = read.remove(run.name()); // a pass makes one dashboard: its timelines are coarsened
-            data.add(pass != null ? RunReport.read(run, pass, htmlFolder) : RunReport.read(run, htmlFolder));
+            DashboardData.RunData figures = pass != null ? RunReport.read(run, pass, htmlFolder)
+                    : RunReport.read(run, htmlFolder);
+            data.add(throughputNotJudged == null ? figures
+                    : figures.withSteadiness(figures.steadiness().notJudged(throughputNotJudged)));
         }
         return new DashboardData(title, data, ComparisonTables.of(data));
     }

@@ -54,7 +54,15 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
             long windowEndMs, List<LabelFigures> labels, LabelFigures total, Steadiness steadiness,
             ServerFigures server, List<ServerFigures> servers, List<ErrorCategory> errors,
             List<ProviderShare> providers, List<GeneratorFigures> generators, ClientSeries client,
-            List<HostCharts> hosts) {}
+            List<HostCharts> hosts) {
+
+        /** The same run with another steadiness. */
+        public RunData withSteadiness(Steadiness other) {
+            return new RunData(name, system, scenario, jtl, perfmon, jmeterDashboard, startMs, endMs, bucketMs,
+                    warmupMs, windowStartMs, windowEndMs, labels, total, other, server, servers, errors, providers,
+                    generators, client, hosts);
+        }
+    }
 
     /**
      * The summary row of one sampler label (or of all, labelled "Total"), over the measured window.
@@ -84,10 +92,10 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
     public record Steadiness(String rule, List<Third> thirds, double changePercent, double spreadPercent,
             boolean steady, String verdict, List<String> warnings, Double jmeterCpuPercent, Integer jmeterCores) {
 
-        /** The same with another verdict (a scenario's own, for throughput it does not judge). */
-        public Steadiness withVerdict(String otherVerdict) {
-            return new Steadiness(rule, thirds, changePercent, spreadPercent, steady, otherVerdict, warnings,
-                    jmeterCpuPercent, jmeterCores);
+        /** The same, not steady, with {@code why} the throughput is not judged as its verdict. */
+        public Steadiness notJudged(String why) {
+            return new Steadiness(rule, thirds, changePercent, spreadPercent, false, why, warnings, jmeterCpuPercent,
+                    jmeterCores);
         }
 
         /** "JMeter process: 48 % of the machine's 2 cores", or empty when not measured. */

@@ -44,6 +44,27 @@ class DashboardFromSummaryTest {
     }
 
     @Test
+    void aThroughputNotJudgedIsTheVerdictOnThePageAndInTheFigures() throws IOException {
+        Path thrift = copy("thrift-echo-1k.jtl");
+        RunInput run = RunInput.named("thrift-echo-1k", thrift, Optional.empty(), Optional.empty());
+        String why = "not judged: this plan reads the consumer's figures, its throughput is not a figure";
+        Path html = dir.resolve("dashboard.html");
+
+        DashboardData data = Dashboard.builder().throughputNotJudged(why)
+                .addRun(run, RunSummary.withDashboard(thrift, Duration.ZERO, Optional.empty())).write(html);
+
+        DashboardData.Steadiness judged = Dashboard.builder().addRun(run).read(dir).runs().get(0).steadiness();
+        DashboardData.Steadiness steadiness = data.runs().get(0).steadiness();
+        assertThat(steadiness.verdict()).isEqualTo(why);
+        assertThat(steadiness.steady()).isFalse();
+        assertThat(steadiness.thirds()).isEqualTo(judged.thirds());
+        assertThat(judged.verdict()).isNotEqualTo(why);
+        String verdict = "\"verdict\" : " + HtmlSafeJson.toJson(why, "the verdict"); // as the page embeds it
+        assertThat(DashboardJson.toJson(data)).contains(verdict);
+        assertThat(Files.readString(html)).contains(verdict);
+    }
+
+    @Test
     void theJtlIsNotReadAgainForTheDashboard() throws IOException {
         Path thrift = copy("thrift-echo-1k.jtl");
         RunInput run = RunInput.named("thrift-echo-1k", thrift, Optional.empty(), Optional.empty())

@@ -116,7 +116,7 @@ class SteadinessRuleTest {
         assertThat(s.jmeterCpuPercent()).isEqualTo(47.6);
         assertThat(s.jmeterCores()).isEqualTo(2);
         assertThat(s.jmeterCpuText()).contains("JMeter process: 48 % of the machine's 2 cores over the window");
-        assertThat(s.withVerdict("not judged").jmeterCpuPercent()).isEqualTo(47.6);
+        assertThat(s.notJudged("not judged").jmeterCpuPercent()).isEqualTo(47.6);
 
         DashboardData.Steadiness unknown = SteadinessRule.judge(thirds(100, 100, 100), WINDOW, 1_000,
                 SteadinessRule.LoadGenerator.UNKNOWN);

@@ -125,6 +125,7 @@ public final class ScenarioRunner {
      */
     public int report() {
         Dashboard dashboard = Dashboard.builder().title(title);
+        scenario.flatMap(Scenario::throughputNotJudged).ifPresent(dashboard::throughputNotJudged);
         runs.stream().map(CellRun::outcome).filter(PlanRunner.Measured.class::isInstance)
                 .map(PlanRunner.Measured.class::cast)
                 .forEach(measured -> dashboard.addRun(measured.input(), measured.summary())); // JTL not read again
@@ -154,10 +155,7 @@ public final class ScenarioRunner {
             return sections;
         });
         DashboardJson.write(data, results.resolve("dashboard.json"));
-        Optional<String> notJudged = scenario.flatMap(Scenario::throughputNotJudged);
-        data.runs().forEach(run -> summaryTable.addSteadiness(run.name(),
-                notJudged.isEmpty() || run.steadiness() == null ? run.steadiness()
-                        : notJudged(run.steadiness(), notJudged.get())));
+        data.runs().forEach(run -> summaryTable.addSteadiness(run.name(), run.steadiness()));
         out.println();
         out.print(summaryTable.render());
         printedTable.forEach(table -> out.printf("%n%s", table));
@@ -166,11 +164,6 @@ public final class ScenarioRunner {
         out.printf("%nDashboard of all plans, client and server side: %s%n", dashboardFile.toUri());
         out.flush();
         return 0;
-    }
-
-    /** The steadiness with the scenario's verdict in place of the rule's (dashboard.json keeps the rule's). */
-    private static DashboardData.Steadiness notJudged(DashboardData.Steadiness judged, String verdict) {
-        return judged.withVerdict(verdict);
     }
 
     private String table(Scenario s) {
