@@ -1,6 +1,7 @@
 package io.rpcbench.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.net.Socket;
@@ -12,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import io.rpcbench.agent.host.CpuTicks;
+import io.rpcbench.agent.host.SharedReadings;
 import io.rpcbench.agent.metric.JmxConnections;
 import io.rpcbench.agent.metric.MetricCatalog;
 
@@ -93,6 +96,27 @@ class AgentProtocolTest {
             if (next != null) {  // a line may have been on its way before exit
                 assertThat(client.readLine(REPLY_MILLIS)).isNull();
             }
+        }
+    }
+
+    @Test
+    void aClientArriving100MsAfterAnotherClientsLineGetsARealFirstCpuValue() throws Exception {
+        // As the agent runs (AgentMain): the machine's readings shared by the lines due within 250 ms.
+        agent = new Agent(AgentOptions.parse("--tcp-port", "0", "--udp-port", "off"),
+                new MetricCatalog(new SharedReadings(host), JmxConnections.REMOTE, false, false));
+        host.cpu = new CpuTicks(100, 0, 50, 800);
+        agent.start();
+        try (LineClient streaming = new LineClient(agent.tcpPort());
+                LineClient oneShot = new LineClient(agent.tcpPort())) {
+            streaming.send("interval:1").send("metrics:cpu:idle");
+            assertThat(streaming.readLine(REPLY_MILLIS)).as("the streaming client's first line").isNotNull();
+            host.cpu = new CpuTicks(130, 0, 50, 900); // the next 100 ms: +30 user, +100 idle
+            Thread.sleep(100); // not a readiness wait: the defect's gap between the two clients (issue 29, defect 4)
+
+            String line = oneShot.send("metrics-single:cpu:user").readLine(REPLY_MILLIS);
+
+            assertThat(line).as("PerfMon's one-shot client's first CPU value").matches("[0-9.]+\t");
+            assertThat(Double.parseDouble(line.trim())).isCloseTo(100.0 * 30 / 130, within(1e-6));
         }
     }
 
