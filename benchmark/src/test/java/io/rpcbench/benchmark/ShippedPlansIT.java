@@ -176,6 +176,38 @@ class ShippedPlansIT {
                 assertThat(sample.success()).as("success of %s", sample).isTrue());
     }
 
+    /**
+     * Results saved as XML ({@code jmeter.save.saveservice.output_format=xml}) are a well-formed file whose every
+     * sample is a plain {@code <sample>} element, as JMeter's listeners load them: an RPC sample is not written by
+     * XStream's reflection (which broke off half way and left the file unparsable).
+     */
+    @Test
+    void xmlResultsAreWellFormedWithEverySampleAPlainSample() throws Exception {
+        JMeterRun run = JMeterRun.of(Plans.LAYOUT, "thrift-echo-1k", dir.resolve("xml-results")).dashboard(false)
+                .properties(provider.planProperties())
+                .properties(Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS, "threads", "2", "rampup", "0",
+                        "duration", "2", "agents", "none", "jmeter.save.saveservice.output_format", "xml"));
+        run.run(Duration.ofMinutes(2));
+
+        org.w3c.dom.Element results = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(run.jtl().toFile()).getDocumentElement();
+        assertThat(results.getTagName()).isEqualTo("testResults");
+        org.w3c.dom.NodeList all = results.getChildNodes();
+        List<org.w3c.dom.Element> samples = new java.util.ArrayList<>();
+        for (int i = 0; i < all.getLength(); i++) {
+            if (all.item(i) instanceof org.w3c.dom.Element element) {
+                samples.add(element);
+            }
+        }
+        assertThat(samples).isNotEmpty().allSatisfy(sample -> {
+            assertThat(sample.getTagName()).isEqualTo("sample");
+            assertThat(sample.getAttribute("lb")).isEqualTo("thrift-echo-1k");
+            assertThat(sample.getAttribute("s")).as("success of sample at %s", sample.getAttribute("ts"))
+                    .isEqualTo("true");
+        });
+        assertThat(Files.readString(run.log())).as("JMeter's log").doesNotContain("Failed marshalling");
+    }
+
     @Test
     void everySocketOfTheProviderStaysOnLoopbackWhileAPlanRuns() throws Exception {
         JMeterRun run = JMeterRun.of(Plans.LAYOUT, "dubbo-echo-1k", dir.resolve("sockets")).dashboard(false)

@@ -84,6 +84,10 @@ final class JtlRows {
         for (int i = 0; i < csv.fields(); i++) {
             header.add(csv.text(i));
         }
+        if (!header.isEmpty() && header.get(0).stripLeading().startsWith("<")) {
+            throw new JtlFormatException(file, 1, "JMeter's XML results (jmeter.save.saveservice.output_format=xml); "
+                    + "the reports read its CSV results: run again with output_format=csv, JMeter's default");
+        }
         Consumer<JtlRow> consumer = open.apply(columns(file, header, required));
         JtlRow row = new JtlRow(file, csv);
         long count = 0;

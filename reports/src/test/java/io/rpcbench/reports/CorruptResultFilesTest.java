@@ -112,6 +112,23 @@ class CorruptResultFilesTest {
         assertThat(dir.resolve("d.html")).doesNotExist();
     }
 
+    /** XML results (JMeter's output_format=xml) are refused as such, not as a CSV header that lacks columns. */
+    @Test
+    void theCommandExitsWith1NamingAnXmlJtlAndSayingCsvIsExpected() throws IOException {
+        Path jtl = dir.resolve("results.jtl");
+        Files.writeString(jtl, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testResults version=\"1.2\">\n"
+                + "<sample t=\"3\" ts=\"1700000000000\" s=\"true\" lb=\"x\" rc=\"OK\"/>\n</testResults>\n");
+        ReportsCommand command = new ReportsCommand();
+
+        int code = command.run("--run", "x=" + jtl, "--output", dir.resolve("d.html").toString());
+
+        assertThat(code).isEqualTo(1);
+        assertThat(command.err()).isEqualTo("rpcbench-reports: " + jtl + ":1: JMeter's XML results "
+                + "(jmeter.save.saveservice.output_format=xml); the reports read its CSV results: run again with "
+                + "output_format=csv, JMeter's default" + System.lineSeparator());
+        assertThat(dir.resolve("d.html")).doesNotExist();
+    }
+
     private static void read(String kind, Path file) {
         Consumer<Object> ignore = sample -> {};
         if (kind.equals("jtl")) {

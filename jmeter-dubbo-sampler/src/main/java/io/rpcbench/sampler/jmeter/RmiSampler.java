@@ -10,7 +10,7 @@ import org.apache.jmeter.config.Arguments;
  * Java Request sampler calling the echo service ({@code io.rpcbench.echo.EchoService}) over RMI, as Dubbo 2.7's rmi
  * protocol (Spring's RMI remoting) serves it, one stub per JMeter thread. Parameters: {@code host}, {@code port} (the
  * RMI registry's), {@code name} (the service's name in it, default {@code io.rpcbench.echo.EchoService}), then the
- * shared {@code timeout_ms} (not applied: see {@link RmiEchoClient}), {@code payload}, {@code size_bytes},
+ * shared {@code timeout_ms} (bounding each lookup and call: see {@link RmiEchoClient}), {@code payload}, {@code size_bytes},
  * {@code list_count}.
  */
 public class RmiSampler extends RpcJavaSampler<EchoSetup<RmiSettings>> {

@@ -42,6 +42,9 @@ import org.apache.jmeter.samplers.SampleResult;
  * render that fails (what the clients' checks at call time cannot see: a typed result's getter that throws, a cycle
  * through a typed result's objects) does not throw at each read, on a listener's thread where JMeter would only log
  * it: the data becomes, once, the text {@value #RENDER_FAILED} followed by the failure; the sample stays as it was.
+ *
+ * <p>In XML results ({@code jmeter.save.saveservice.output_format=xml}) it is written as a plain {@code <sample>},
+ * without its URL ({@link RpcSampleXml} says why and how); the data is rendered then if the XML keeps it.
  */
 public class RpcSampleResult extends SampleResult {
 
@@ -66,6 +69,11 @@ public class RpcSampleResult extends SampleResult {
     private String endpoint = "";
     /** The response data still to be rendered, or null. Not serialized: rendered before (see writeReplace). */
     private transient volatile ResponseData later;
+
+    /** A sample with no endpoint; makes sure XML results can hold it (see {@link RpcSampleXml}). */
+    public RpcSampleResult() {
+        RpcSampleXml.register();
+    }
 
     /** Sets the endpoint that answered, {@code scheme://host:port}; null or empty for none. */
     public void setEndpoint(String endpoint) {
@@ -176,6 +184,13 @@ public class RpcSampleResult extends SampleResult {
     @Serial
     private Object writeReplace() {
         renderPending();
+        return this;
+    }
+
+    /** A sample a remote engine sent (made without the constructor): XML results on this side can hold it too. */
+    @Serial
+    private Object readResolve() {
+        RpcSampleXml.register();
         return this;
     }
 

@@ -5,9 +5,10 @@ import io.rpcbench.sampler.call.SamplerParameters;
 
 /**
  * Where an RMI sampler looks its service up, read from its parameters: the RMI registry at {@code host:port} and the
- * name the service is bound under there, which for Dubbo 2.7's rmi protocol is the interface name.
+ * name the service is bound under there, which for Dubbo 2.7's rmi protocol is the interface name; and how long a
+ * lookup or a call may take ({@code timeout_ms}, shared by every sampler, see {@link RmiEchoClient}).
  */
-public record RmiSettings(String host, int port, String name) {
+public record RmiSettings(String host, int port, String name, int timeoutMs) {
 
     public static final String HOST = "host";
     public static final String PORT = "port";
@@ -27,7 +28,7 @@ public record RmiSettings(String host, int port, String name) {
                     "a host name or IPv4 address such as 127.0.0.1");
         }
         String name = parameters.text(NAME, DEFAULT_NAME);
-        return new RmiSettings(host, parameters.integer(PORT, DEFAULT_PORT, 1, 65535), name);
+        return new RmiSettings(host, parameters.integer(PORT, DEFAULT_PORT, 1, 65535), name, parameters.timeoutMs());
     }
 
     /** {@code rmi://host:port}: the registry, the sample's URL. */
