@@ -254,6 +254,7 @@ public final class DubboReferences {
         } else if (settings.protoDescriptor()) {
             ProtoStub.prepare(reference, settings); // the .proto's methods as Dubbo's generated stub would have them
         } else {
+            GeneratedStubs.putBack(proxyType); // a proto-descriptor consumer may have taken its generated stub's names
             reference.setInterface(proxyType);
         }
         reference.setProtocol(settings.protocol());
