@@ -72,6 +72,11 @@ public final class ChangingSizeClient implements RpcClient {
     }
 
     @Override
+    public void explain(Throwable failure) throws Exception {
+        client.explain(failure);
+    }
+
+    @Override
     public String mismatch(Object response) {
         return client.mismatch(response);
     }

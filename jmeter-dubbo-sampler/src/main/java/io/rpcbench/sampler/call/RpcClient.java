@@ -6,8 +6,9 @@ package io.rpcbench.sampler.call;
  * {@link #prepare()} untimed, times {@link #call()} and judges the result.
  *
  * <p>Order of calls: construct (connects when it can); per sample {@link #bind} (the sample's own parameter
- * values), {@code prepare()}, {@code call()}, then {@code mismatch}, {@code sentBytes}, {@code receivedBytes},
- * {@code responseText} and {@code answeredBy} for that call; finally {@link #close()}.
+ * values), {@code prepare()}, {@code call()}, then {@code explain} when it failed, else {@code mismatch},
+ * {@code sentBytes}, {@code receivedBytes}, {@code responseText}; {@code answeredBy} for that call; finally
+ * {@link #close()}.
  *
  * <p>Threads: the sampler thread makes every call but {@link #interrupt()} and {@link #close()}, which may come
  * from another thread (JMeter's stop, and its test-end teardown) while a call is blocked; implementations
@@ -31,6 +32,16 @@ public interface RpcClient extends AutoCloseable {
 
     /** Makes the call and returns the response as the library gives it; throws what the library throws. */
     Object call() throws Exception;
+
+    /**
+     * Says what the failure of the last {@link #call()} means when finding out takes more than the call, such as a
+     * registry read: run after the timer stopped, so that a failed sample's time is the call's alone. Does nothing by
+     * default.
+     *
+     * @throws Exception what the failure means, which the sample reports instead of it; returns when the call's own
+     *     failure stands
+     */
+    default void explain(Throwable failure) throws Exception {}
 
     /**
      * Null when {@code response} (from {@link #call()}) is what was expected, otherwise what differed. A call

@@ -3,8 +3,9 @@ package io.rpcbench.sampler.call;
 /**
  * Makes one call with the timer around the call and nothing else, then judges the response outside
  * the timer. The client's {@link RpcClient#prepare()} (e.g. a reconnect) runs before the timer starts; if it
- * fails the sample fails with an empty time. Never throws: every failure becomes a {@link CallOutcome} with a
- * category.
+ * fails the sample fails with an empty time. A failed call is explained ({@link RpcClient#explain}, e.g. a registry
+ * read saying why no provider was found) after the timer stopped, and the sample reports the explanation. Never
+ * throws: every failure becomes a {@link CallOutcome} with a category.
  *
  * <p>Inside the sampler's timer the call is also timed with {@link System#nanoTime()}: the outcome's
  * {@link CallOutcome#elapsedMicros()} is the call's own time in microseconds (JMeter's own elapsed has whole
@@ -51,7 +52,20 @@ public final class TimedCall {
             elapsedNanos = System.nanoTime() - startNanos;
             stopwatch.stop();
         }
+        if (failure != null) {
+            failure = explained(client, failure);
+        }
         return judged(client, summary, response, failure, micros(elapsedNanos));
+    }
+
+    /** The failure as the client explains it ({@link RpcClient#explain}), after the timer: a read may be slow. */
+    private static Throwable explained(RpcClient client, Throwable failure) {
+        try {
+            client.explain(failure);
+            return failure;
+        } catch (Throwable explanation) { // what the failure means, or why finding out failed: the sample's failure
+            return explanation;
+        }
     }
 
     /** At least 1 for a call that was made, however fast, so that 0 always means "no call". */

@@ -5,14 +5,13 @@ import io.rpcbench.sampler.call.EchoRequest;
 import io.rpcbench.sampler.call.EchoServiceCall;
 import org.apache.dubbo.rpc.Constants;
 import org.apache.dubbo.rpc.RpcContext;
-import org.apache.dubbo.rpc.RpcException;
 
 /**
  * One sampler thread's view of a shared Dubbo consumer ({@link DubboReferences}).
  *
  * <p>Order of calls: the constructor acquires the shared proxy, {@link #call()} per sample,
  * {@link #close()} releases it. A call that finds no provider in the registry fails naming what the registry serves
- * ({@link RegistryLookups#explainIfNoProvider}). {@link #interrupt()} cannot cut a Dubbo call short: the call ends by
+ * ({@link RegistryLookups#explainIfNoProvider}, read after the sample's timer). {@link #interrupt()} cannot cut a Dubbo call short: the call ends by
  * its {@code timeout_ms} (see {@link SharedConsumerClient}).
  *
  * <p>Bytes: received bytes are exact for the dubbo protocol, whose codec records the decoded size of
@@ -26,20 +25,19 @@ public final class DubboEchoClient extends SharedConsumerClient {
     private final EchoService service;
 
     public DubboEchoClient(DubboSettings settings, EchoRequest request) {
-        super(settings);
+        this(settings, request, DubboReferences.registryLookups());
+    }
+
+    /** @param registry the registry's reads, to say why no provider was found; in tests a fake */
+    DubboEchoClient(DubboSettings settings, EchoRequest request, RegistryLookups registry) {
+        super(settings, registry);
         this.request = request;
         this.service = DubboReferences.acquire(settings, EchoService.class);
     }
 
     @Override
     public Object call() throws Exception {
-        try {
-            return EchoServiceCall.make(service, request);
-        } catch (RpcException e) {
-            // As the service sampler: the registry says whether it serves the echo service at all, and what else.
-            registry.explainIfNoProvider(settings, e);
-            throw e;
-        }
+        return EchoServiceCall.make(service, request);
     }
 
     @Override

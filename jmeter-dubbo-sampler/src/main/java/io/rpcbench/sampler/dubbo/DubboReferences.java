@@ -149,15 +149,22 @@ public final class DubboReferences {
         }
         shared.bootstrap.destroy();
         if (SHARED.isEmpty()) {
-            // Its shared thread pools outlive every bootstrap; and once no FrameworkModel is left in the JVM,
-            // Dubbo also ends its JVM-wide ones (Netty client event loop, timeout and heartbeat timers).
+            closeFramework();
+            forget();
+        }
+    }
+
+    /** Once no consumer is left: the FrameworkModel and the registry watch go. */
+    private static void closeFramework() {
+        // Its shared thread pools outlive every bootstrap; and once no FrameworkModel is left in the JVM,
+        // Dubbo also ends its JVM-wide ones (Netty client event loop, timeout and heartbeat timers).
+        if (framework != null) {
             framework.destroy();
             framework = null;
-            if (registryWatch != null) {
-                registryWatch.close();
-                registryWatch = null;
-            }
-            forget();
+        }
+        if (registryWatch != null) {
+            registryWatch.close();
+            registryWatch = null;
         }
     }
 
@@ -203,12 +210,40 @@ public final class DubboReferences {
         if (framework == null) {
             framework = new FrameworkModel();
         }
-        ApplicationConfig application = new ApplicationConfig(APPLICATION_NAME);
-        application.setQosEnable(false); // no telnet/HTTP port opened in the load generator
-        // A provider registered on 127.x is called on loopback, not on this machine's network card.
-        RegistryLoopback.mark(application);
-        DubboBootstrap bootstrap = DubboBootstrap.newInstance(framework).application(application);
+        DubboBootstrap bootstrap = null;
+        try {
+            ApplicationConfig application = new ApplicationConfig(APPLICATION_NAME);
+            application.setQosEnable(false); // no telnet/HTTP port opened in the load generator
+            // A provider registered on 127.x is called on loopback, not on this machine's network card.
+            RegistryLoopback.mark(application);
+            bootstrap = DubboBootstrap.newInstance(framework).application(application);
+            ReferenceConfig<Object> reference = reference(settings, proxyType, bootstrap, providedBy);
+            bootstrap.reference(reference);
+            bootstrap.start();
+            Shared shared = new Shared(bootstrap, reference.get());
+            if (!settings.direct()) {
+                watch(settings, bootstrap);
+            }
+            return shared;
+        } catch (RuntimeException | Error e) {
+            // Whatever failed once the models exist (a descriptor set without the service, a start Dubbo refuses)
+            // leaves none behind: the consumer's ApplicationModel, and the FrameworkModel no consumer uses.
+            if (bootstrap != null) {
+                bootstrap.destroy();
+            }
+            if (SHARED.isEmpty()) {
+                closeFramework();
+            }
+            throw e;
+        }
+    }
 
+    /**
+     * The consumer's reference for {@code settings}, its registry added to {@code bootstrap}; may fail (e.g. a
+     * {@code proto-descriptor} set without the service), after which the caller destroys the bootstrap.
+     */
+    private static ReferenceConfig<Object> reference(DubboSettings settings, Class<?> proxyType,
+            DubboBootstrap bootstrap, Optional<String> providedBy) {
         ReferenceConfig<Object> reference = new ReferenceConfig<>();
         if (settings.generic()) {
             // By name: the interface class need not exist in this JVM; calls go through GenericService.$invoke.
@@ -219,6 +254,7 @@ public final class DubboReferences {
         } else if (settings.protoDescriptor()) {
             ProtoStub.prepare(reference, settings); // the .proto's methods as Dubbo's generated stub would have them
         } else {
+            GeneratedStubs.putBack(proxyType); // a proto-descriptor consumer may have taken its generated stub's names
             reference.setInterface(proxyType);
         }
         reference.setProtocol(settings.protocol());
@@ -271,18 +307,7 @@ public final class DubboReferences {
             // application level only would never be found. The registry's own mapping names it instead.
             providedBy.ifPresent(reference::setProvidedBy);
         }
-        bootstrap.reference(reference);
-        try {
-            bootstrap.start();
-            Shared shared = new Shared(bootstrap, reference.get());
-            if (!settings.direct()) {
-                watch(settings, bootstrap);
-            }
-            return shared;
-        } catch (RuntimeException | Error e) {
-            bootstrap.destroy();
-            throw e;
-        }
+        return reference;
     }
 
     /** Says when the consumer's registry is lost and back ({@link RegistryWatch}), from its own registry clients. */

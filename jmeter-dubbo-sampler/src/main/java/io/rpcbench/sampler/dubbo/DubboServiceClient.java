@@ -22,7 +22,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.apache.dubbo.rpc.Constants;
 import org.apache.dubbo.rpc.RpcContext;
-import org.apache.dubbo.rpc.RpcException;
 import org.apache.dubbo.rpc.service.GenericException;
 import org.apache.dubbo.rpc.service.GenericService;
 
@@ -39,7 +38,8 @@ import org.apache.dubbo.rpc.service.GenericService;
  * again only when their text changed, since JMeter substitutes {@code ${var}} per sample), {@link #prepare()}
  * picks the method on the first sample (reading the registry's metadata when no parameter types were given) and
  * types the arguments, {@link #call()} makes the timed call; {@link #close()} releases the proxy. A call that
- * finds no provider in the registry fails as the metadata read does (see {@link RegistryLookups#explainIfNoProvider}).
+ * finds no provider in the registry fails as the metadata read does (see {@link RegistryLookups#explainIfNoProvider}),
+ * read after the sample's timer.
  *
  * <p>Bytes: received bytes are exact for the dubbo protocol (the codec's {@code output} response attachment); else
  * (triple) a protobuf message's own bytes (its serialized size, without gRPC's 5-byte frame header), and for other
@@ -186,17 +186,6 @@ public final class DubboServiceClient extends SharedConsumerClient {
     @Override
     public Object call() throws Exception {
         RpcContext.getClientAttachment().setAttachments(attachments);
-        try {
-            return invoke();
-        } catch (RpcException e) {
-            // Dubbo names the registry only; the registry can say whether the interface is wrong or its provider
-            // down, as it does when the parameter types are read from it. No call was made: the time is moot.
-            registry.explainIfNoProvider(settings, e);
-            throw e;
-        }
-    }
-
-    private Object invoke() throws Exception {
         if (settings.generic()) {
             try {
                 return ((GenericService) proxy).$invoke(signature.name(), erasedTypes, values);

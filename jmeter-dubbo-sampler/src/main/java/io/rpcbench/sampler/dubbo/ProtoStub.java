@@ -6,7 +6,9 @@ import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.Message;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.protobuf.ProtoDescriptorSet;
+import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.dubbo.config.ReferenceConfig;
 import org.apache.dubbo.rpc.model.DubboStub;
 import org.apache.dubbo.rpc.model.MethodDescriptor.RpcType;
@@ -31,9 +33,9 @@ import org.apache.dubbo.rpc.stub.StubSuppliers;
  * bad-parameter failure otherwise); {@link #prepare} from {@link DubboReferences#acquire}, which holds its lock, so
  * that no other reference reads {@link StubSuppliers} in between; then the client's calls.
  *
- * <p>Limits: a generated class of the same service in the same JVM (an {@code invocation=typed} sampler of it)
- * registers under the same names, and whichever registers last wins for references built afterwards: do not mix
- * both ways of calling one service in one test plan. Client-streaming and bidirectional methods are not offered.
+ * <p>A generated class of the same service in the same JVM (an {@code invocation=typed} sampler of it) registers under
+ * the same names: {@link GeneratedStubs} keeps its entries and puts them back before a typed consumer is built, so both
+ * ways of calling one service work side by side. Client-streaming and bidirectional methods are not offered.
  */
 public final class ProtoStub {
 
@@ -87,11 +89,13 @@ public final class ProtoStub {
             }
         }
         // What the generated class registers: the descriptor, read by the reference under its interface name, and
-        // the stub factory, asked by the proxy factory under the URL's interface name (either name).
+        // the stub factory, asked by the proxy factory under the URL's interface name (either name). The generated
+        // class's own entries under these names are kept, for typed consumers built later (GeneratedStubs).
+        String javaName = ProtoDescriptorSet.javaName(service);
+        List<String> names = Stream.of(settings.interfaceName(), service.getFullName(), javaName).distinct().toList();
+        GeneratedStubs.keep(javaName, names);
         StubSuppliers.addDescriptor(settings.interfaceName(), stub);
-        StubSuppliers.addSupplier(settings.interfaceName(), invoker -> invoker);
-        StubSuppliers.addSupplier(service.getFullName(), invoker -> invoker);
-        StubSuppliers.addSupplier(ProtoDescriptorSet.javaName(service), invoker -> invoker);
+        names.forEach(name -> StubSuppliers.addSupplier(name, invoker -> invoker));
         reference.setInterface(Service.class);            // the stub route, and the class loader to use
         reference.setInterface(settings.interfaceName()); // the name the registry knows the service by
     }

@@ -12,7 +12,6 @@ import io.rpcbench.sampler.protobuf.ProtobufJson;
 import java.util.Map;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.RpcContext;
-import org.apache.dubbo.rpc.RpcException;
 import org.apache.dubbo.rpc.model.StubMethodDescriptor;
 import org.apache.dubbo.rpc.stub.StubInvocationUtil;
 
@@ -82,17 +81,12 @@ public final class ProtoStubClient extends SharedConsumerClient {
     @Override
     public Object call() throws Exception {
         RpcContext.getClientAttachment().setAttachments(attachments);
-        try {
-            if (!method.isServerStreaming()) {
-                return StubInvocationUtil.unaryCall(invoker, stubMethod, argument);
-            }
-            MessageStream stream = new MessageStream();
-            StubInvocationUtil.serverStreamCall(invoker, stubMethod, argument, stream);
-            return stream.await(settings.timeoutMs(), settings.address());
-        } catch (RpcException e) {
-            registry.explainIfNoProvider(settings, e); // as DubboServiceClient: say why no provider
-            throw e;
+        if (!method.isServerStreaming()) {
+            return StubInvocationUtil.unaryCall(invoker, stubMethod, argument);
         }
+        MessageStream stream = new MessageStream();
+        StubInvocationUtil.serverStreamCall(invoker, stubMethod, argument, stream);
+        return stream.await(settings.timeoutMs(), settings.address());
     }
 
     /** Null: any answer of a service method is fine; errors fail the sample in {@link #call()}. */

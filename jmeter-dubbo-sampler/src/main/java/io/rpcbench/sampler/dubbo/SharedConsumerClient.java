@@ -2,11 +2,12 @@ package io.rpcbench.sampler.dubbo;
 
 import io.rpcbench.sampler.call.RpcClient;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.dubbo.rpc.RpcException;
 
 /**
  * What every Dubbo client of a sampler thread does alike, around a consumer shared by the threads
  * ({@link DubboReferences}): names the provider that answered, does not cut a call short, and releases its hold on
- * the consumer once. The calls themselves are the subclasses' ({@link DubboEchoClient}, {@link DubboServiceClient},
+ * the consumer once, and says why a call found no provider. The calls themselves are the subclasses' ({@link DubboEchoClient}, {@link DubboServiceClient},
  * {@link ProtoStubClient}).
  *
  * <p>Order of calls: a subclass's constructor passes the settings here, then acquires the shared consumer with
@@ -21,8 +22,25 @@ abstract class SharedConsumerClient implements RpcClient {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     protected SharedConsumerClient(DubboSettings settings) {
+        this(settings, DubboReferences.registryLookups());
+    }
+
+    /** @param registry the registry's reads; the samplers' shared ones, or in tests a fake */
+    protected SharedConsumerClient(DubboSettings settings, RegistryLookups registry) {
         this.settings = settings;
-        this.registry = DubboReferences.registryLookups();
+        this.registry = registry;
+    }
+
+    /**
+     * Says why a call found no provider ({@link RegistryLookups#explainIfNoProvider}): Dubbo names the registry only,
+     * and the registry can say whether the interface is wrong or its provider down. A registry read, so after the
+     * timer ({@code TimedCall}); other failures stand.
+     */
+    @Override
+    public final void explain(Throwable failure) throws Exception {
+        if (failure instanceof RpcException e) {
+            registry.explainIfNoProvider(settings, e);
+        }
     }
 
     /** The provider Dubbo chose (see {@link AnsweringProvider}), or the address when none was tried. */

@@ -31,7 +31,9 @@ import org.apache.thrift.transport.TTransportException;
  *
  * <p>Failures: a declared exception is a {@link DeclaredThriftException} (its fields as JSON); a
  * {@link TApplicationException} from the provider is rethrown with its type's name in front of its message (e.g.
- * {@code UNKNOWN_METHOD: Invalid method name: 'find'}). Both keep the connection: the answer was read whole.
+ * {@code UNKNOWN_METHOD: Invalid method name: 'find'}). Both keep the connection: the answer was read whole. A plain
+ * call whose server closes the connection without an answer says that the server may serve its services multiplexed,
+ * as long as no call of this client has been answered; after one, it is a server gone away and says only that.
  */
 public final class ThriftServiceClient implements RpcClient {
 
@@ -47,6 +49,11 @@ public final class ThriftServiceClient implements RpcClient {
     private TBase boundArguments;
     private String boundText;
     private int sequenceId;
+    /**
+     * Whether the server has answered a call of this client: then it routes plain calls, and an end of stream is a
+     * server gone away (killed, restarted), not a multiplexed-only server. The sampler thread's alone.
+     */
+    private boolean answered;
 
     public ThriftServiceClient(ThriftServiceSettings settings) {
         this.settings = settings;
@@ -95,9 +102,10 @@ public final class ThriftServiceClient implements RpcClient {
         } catch (TApplicationException e) {
             throw new TApplicationException(e.getType(), typeName(e.getType()) + ": " + e.getMessage());
         } catch (TTransportException e) {
-            if (e.getType() == TTransportException.END_OF_FILE && settings.multiplexedService().isEmpty()) {
+            if (e.getType() == TTransportException.END_OF_FILE && settings.multiplexedService().isEmpty() && !answered) {
                 // A server that serves only multiplexed services (TMultiplexedProcessor) cannot route a plain call:
-                // it closes the connection without an answer, and this is all the client sees.
+                // it closes the connection without an answer, and this is all the client sees. Once it has answered
+                // one, the same end of stream is a server that went away mid-run, and the hint would mislead.
                 throw new TTransportException(e.getType(), e.getMessage() + " The server closed the connection "
                         + "instead of answering " + method.name() + ": if it serves its services multiplexed "
                         + "(TMultiplexedProcessor), set multiplexed_service to the name it registered the service "
@@ -138,6 +146,7 @@ public final class ThriftServiceClient implements RpcClient {
             return null;
         }
         TMessage answer = protocol.readMessageBegin();
+        answered = true; // whatever follows, the server routed a plain call of this client
         if (answer.type == TMessageType.EXCEPTION) {
             TApplicationException sent = TApplicationException.readFrom(protocol);
             protocol.readMessageEnd();

@@ -79,6 +79,15 @@ class ChangingSizeClientTest {
         assertThat(opened).singleElement().satisfies(c -> assertThat(c.closed).isTrue());
     }
 
+    @Test
+    void theClientInUseExplainsAFailedCall() {
+        ChangingSizeClient client = new ChangingSizeClient(new IntervalRequests(EVERY_10_S, PayloadKind.STRING, 0),
+                clock::get, this::open);
+        IllegalStateException failure = new IllegalStateException("No provider available");
+
+        assertThatThrownBy(() -> client.explain(failure)).hasMessage("why: No provider available");
+    }
+
     private boolean failNextOpen;
 
     private RpcClient open(EchoRequest request) {
@@ -111,6 +120,12 @@ class ChangingSizeClientTest {
         public Object call() {
             calls++;
             return request.argument();
+        }
+
+        /** Says why, as a Dubbo client's registry does. */
+        @Override
+        public void explain(Throwable failure) {
+            throw new IllegalStateException("why: " + failure.getMessage());
         }
 
         @Override

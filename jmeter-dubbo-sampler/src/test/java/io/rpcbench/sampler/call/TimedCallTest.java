@@ -43,10 +43,29 @@ class TimedCallTest {
             throw new OutOfMemoryError("simulated");
         }), "s", stopwatch);
 
-        assertThat(events).containsExactly("prepare", "start", "call", "stop");
+        assertThat(events).containsExactly("prepare", "start", "call", "stop", "explain");
         assertThat(outcome.successful()).isFalse();
         assertThat(outcome.responseCode()).isEqualTo("remote-exception");
         assertThat(outcome.message()).contains("simulated").contains("fake://target");
+    }
+
+    @Test
+    void aFailedCallIsExplainedAfterTheTimerAndTheSampleReportsTheExplanation() {
+        EchoRequest request = EchoRequest.of(PayloadKind.NONE, 0, 0);
+        FakeClient client = new FakeClient(request, () -> {
+            Thread.sleep(CALL_MS);
+            throw new IllegalStateException("No provider available");
+        });
+        client.explanation = new java.net.ConnectException("no provider of the echo in the registry now");
+        client.slowMs = SLOW_MS; // the explanation's read, outside the call
+
+        CallOutcome outcome = TimedCall.run(client, "s", stopwatch);
+
+        assertThat(events).containsExactly("prepare", "start", "call", "stop", "explain");
+        assertThat(outcome.responseCode()).isEqualTo("connection");
+        assertThat(outcome.message()).contains("no provider of the echo in the registry now");
+        assertThat(outcome.elapsedMicros()).isGreaterThanOrEqualTo(CALL_MS * 1000)
+                .isLessThan((CALL_MS + SLOW_MS) * 1000);
     }
 
     @Test
@@ -152,6 +171,7 @@ class TimedCallTest {
         private final EchoRequest request;
         private final Response response;
         Exception prepareFailure;
+        Exception explanation;
         RuntimeException renderFailure;
         long slowMs;
 
@@ -178,6 +198,15 @@ class TimedCallTest {
         public Object call() throws Exception {
             events.add("call");
             return response.get();
+        }
+
+        @Override
+        public void explain(Throwable failure) throws Exception {
+            events.add("explain");
+            pause();
+            if (explanation != null) {
+                throw explanation;
+            }
         }
 
         @Override

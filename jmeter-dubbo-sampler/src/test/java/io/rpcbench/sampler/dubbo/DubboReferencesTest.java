@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.rpcbench.echo.EchoService;
 import io.rpcbench.provider.DelayedEcho;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
+import com.google.protobuf.DescriptorProtos;
 import io.rpcbench.sampler.LoopbackProviders;
+import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.RegistryUnreachableException;
 import io.rpcbench.sampler.call.RunScope;
 import io.rpcbench.sampler.call.SamplerParameters;
@@ -14,10 +16,13 @@ import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.api.Test;
 
@@ -82,6 +87,57 @@ class DubboReferencesTest {
             assertThat(applicationModels()).as("ApplicationModels").isEqualTo(applications);
             assertThat(DubboReferences.liveConsumers()).isZero();
         }
+    }
+
+    /**
+     * A descriptor set without the service fails the consumer's set-up (as a bad parameter) after its models were
+     * made: neither the consumer's ApplicationModel nor the first consumer's FrameworkModel may be left behind.
+     */
+    @Test
+    void aBadDescriptorSetLeavesNoDubboModelBehind() throws Exception {
+        assertThat(DubboReferences.liveConsumers()).as("consumers left by other tests").isZero();
+        Path descriptorSet = Files.createTempFile("not-user", ".protoset");
+        try {
+            Files.write(descriptorSet, DescriptorProtos.FileDescriptorSet.getDefaultInstance().toByteArray());
+            DubboSettings settings = DubboSettings.forService(new SamplerParameters(Map.of(
+                    "address", "tri://127.0.0.1:" + LoopbackProviders.freePort(), "protocol", "tri",
+                    "interface", "rpcbench.user.UserService", "invocation", "proto-descriptor",
+                    "proto_descriptor_set", descriptorSet.toString())::get));
+            int frameworks = FrameworkModel.getAllInstances().size();
+            int applications = applicationModels();
+
+            Throwable failure = catchThrowable(() -> DubboReferences.acquire(settings, Invoker.class));
+
+            assertThat(failure).isInstanceOf(BadParameterException.class).hasMessageContaining("holds no service");
+            assertThat(FrameworkModel.getAllInstances()).as("FrameworkModels").hasSize(frameworks);
+            assertThat(applicationModels()).as("ApplicationModels").isEqualTo(applications);
+            assertThat(DubboReferences.liveConsumers()).isZero();
+        } finally {
+            Files.delete(descriptorSet);
+        }
+    }
+
+    /**
+     * A consumer whose start fails (here a cluster extension Dubbo does not have, which the sampler's own parameter
+     * check would refuse) leaves no Dubbo model behind, the first consumer's FrameworkModel included.
+     */
+    @Test
+    void aStartThatFailsLeavesNoDubboModelBehind() {
+        assertThat(DubboReferences.liveConsumers()).as("consumers left by other tests").isZero();
+        DubboSettings valid = settings("dubbo://127.0.0.1:" + LoopbackProviders.freePort());
+        DubboSettings settings = new DubboSettings(valid.address(), valid.protocol(), valid.serialization(),
+                valid.timeoutMs(), valid.version(), valid.group(), valid.interfaceName(), valid.invocation(),
+                valid.descriptorSet(), "no-such-cluster", valid.loadbalance(), valid.retries(), valid.connections(),
+                valid.access());
+        int frameworks = FrameworkModel.getAllInstances().size();
+        int applications = applicationModels();
+
+        Throwable failure = catchThrowable(() -> DubboReferences.acquire(settings, EchoService.class));
+
+        assertThat(failure).as("the start's failure").isNotNull().hasMessageContaining("no-such-cluster");
+        assertThat(FrameworkModel.getAllInstances()).as("FrameworkModels").hasSize(frameworks);
+        assertThat(applicationModels()).as("ApplicationModels").isEqualTo(applications);
+        assertThat(DubboReferences.liveConsumers()).isZero();
     }
 
     /**

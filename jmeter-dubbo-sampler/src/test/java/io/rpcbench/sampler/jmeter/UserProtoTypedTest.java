@@ -4,20 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rpcbench.sampler.json.ExactJson;
+import io.rpcbench.sampler.protobuf.UserProtoDescriptors;
 import io.rpcbench.sampler.protobuf.ProtobufJson;
 import io.rpcbench.user.UserDesk;
 import io.rpcbench.user.proto.Page;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code invocation=typed} of the protobuf user service (its generated classes on this class path): message
@@ -119,6 +124,46 @@ class UserProtoTypedTest {
         assertThat(result.getResponseMessage()).startsWith("arguments[0] '{\"idd\":7}' does not fit the protobuf "
                 + "message rpcbench.user.UserRequest (").endsWith("; expected a JSON object of "
                 + "rpcbench.user.UserRequest in protobuf's JSON mapping, with fields among id");
+    }
+
+    /**
+     * Both ways of calling one .proto service in one JMeter JVM, side by side: the typed sampler's generated stub and
+     * the proto-descriptor sampler's stub built from the descriptor set go by the same service names in Dubbo, yet
+     * each consumer keeps calling through its own, in the order a test plan's thread groups start them and the other.
+     */
+    @ParameterizedTest(name = "typed first: {0}")
+    @ValueSource(booleans = {true, false})
+    void typedAndProtoDescriptorCallsOfOneServiceWorkSideBySide(boolean typedFirst, @TempDir Path dir)
+            throws Exception {
+        Map<String, String> descriptor = parameters(tri, "getUser", "[{\"id\": 7}]");
+        descriptor.put("invocation", "proto-descriptor");
+        descriptor.put("proto_descriptor_set", UserProtoDescriptors.write(dir.resolve("user.protoset"), true).toString());
+        DubboServiceSampler typedSampler = new DubboServiceSampler();
+        DubboServiceSampler descriptorSampler = new DubboServiceSampler();
+        JavaSamplerContext typed = SamplerRun.context(typedSampler, parameters(tri, "getUser", "[{\"id\": 7}]"));
+        JavaSamplerContext byDescriptor = SamplerRun.context(descriptorSampler, descriptor);
+        List<SampleResult> results = new ArrayList<>();
+        try {
+            if (typedFirst) {
+                typedSampler.setupTest(typed);
+                results.add(typedSampler.runTest(typed));
+                descriptorSampler.setupTest(byDescriptor);
+            } else {
+                descriptorSampler.setupTest(byDescriptor);
+                results.add(descriptorSampler.runTest(byDescriptor));
+                typedSampler.setupTest(typed);
+            }
+            results.add(typedSampler.runTest(typed));
+            results.add(descriptorSampler.runTest(byDescriptor));
+        } finally {
+            typedSampler.closeClient();
+            descriptorSampler.closeClient();
+        }
+
+        assertThat(results).hasSize(3).allSatisfy(result -> {
+            assertThat(result.isSuccessful()).as(result.getResponseCode() + " " + result.getResponseMessage()).isTrue();
+            assertUser7(ExactJson.MAPPER.readTree(result.getResponseDataAsString()));
+        });
     }
 
     private static void assertUser7(JsonNode user) {

@@ -5,10 +5,13 @@ import io.rpcbench.example.thrift.InventoryService;
 import io.rpcbench.provider.thrift.ThriftServeThread;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.thrift.TMultiplexedProcessor;
 import org.apache.thrift.TProcessor;
 import org.apache.thrift.protocol.TBinaryProtocol;
 import org.apache.thrift.protocol.TCompactProtocol;
+import org.apache.thrift.protocol.TProtocolUtil;
+import org.apache.thrift.protocol.TType;
 import org.apache.thrift.server.TThreadPoolServer;
 import org.apache.thrift.transport.TServerSocket;
 import org.apache.thrift.transport.TTransportException;
@@ -18,7 +21,8 @@ import org.apache.thrift.transport.layered.TFramedTransport;
 /**
  * The example {@code InventoryService} alone on a plain (not multiplexed) {@link TThreadPoolServer}, on 127.0.0.1
  * and a free port, for tests of plain calls (or {@link #multiplexedOnly}). The constructor returns once the server serves, and only then may it
- * be closed (see the provider app's {@link ThriftServeThread}, which starts it). Close it.
+ * be closed (see the provider app's {@link ThriftServeThread}, which starts it), or {@link #goneAfter} some answers.
+ * Close it.
  */
 final class PlainThriftServer implements AutoCloseable {
 
@@ -38,6 +42,28 @@ final class PlainThriftServer implements AutoCloseable {
         TMultiplexedProcessor processor = new TMultiplexedProcessor();
         processor.registerProcessor(name, new InventoryService.Processor<>(new InventoryDesk()));
         return new PlainThriftServer(transport, protocol, processor);
+    }
+
+    /**
+     * The example service, plain, that answers its first {@code answers} calls and then goes away mid-run as a killed
+     * server does: each later call is read whole and its connection closed without an answer (the peer sees the
+     * end of the stream, as when the kernel closes a killed process's sockets), and so is every connection after.
+     */
+    static PlainThriftServer goneAfter(int answers, String transport, String protocol) throws TTransportException {
+        TProcessor inventory = new InventoryService.Processor<>(new InventoryDesk());
+        AtomicInteger calls = new AtomicInteger();
+        return new PlainThriftServer(transport, protocol, (in, out) -> {
+            if (calls.incrementAndGet() <= answers) {
+                inventory.process(in, out);
+                return;
+            }
+            // Read the request to its end first: closing with unread bytes would reset the connection instead.
+            in.readMessageBegin();
+            TProtocolUtil.skip(in, TType.STRUCT);
+            in.readMessageEnd();
+            in.getTransport().close();
+            throw new TTransportException(TTransportException.END_OF_FILE, "gone after " + answers + " answers");
+        });
     }
 
     private PlainThriftServer(String transport, String protocol, TProcessor processor) throws TTransportException {

@@ -72,6 +72,35 @@ class ThriftServiceClientTest {
         }
     }
 
+    /** The hint is for a client that never got through: one that was answered meets a server that went away. */
+    @Test
+    void aServerThatAnsweredAndThenWentAwayIsNotSaidToBeMultiplexed() throws Exception {
+        try (PlainThriftServer server = PlainThriftServer.goneAfter(1, "buffered", "binary");
+                ThriftServiceClient find = client(server.port(), "", "buffered", "binary", "find")) {
+            assertThat(tree(call(find, "[7]")).get("id").longValue()).isEqualTo(7);
+
+            assertThatThrownBy(() -> call(find, "[8]"))
+                    .isInstanceOf(TTransportException.class)
+                    .hasMessage("Socket is closed by peer.")
+                    .satisfies(e -> assertThat(((TTransportException) e).getType())
+                            .isEqualTo(TTransportException.END_OF_FILE))
+                    .satisfies(e -> assertThat(FailureClassifier.categorize(e)).isEqualTo(FailureCategory.CONNECTION));
+        }
+    }
+
+    /** Until a call is answered, every end of stream carries the hint: the first sample's and the next ones'. */
+    @Test
+    void aServerThatNeverAnsweredKeepsTheHintOnEveryFailure() throws Exception {
+        try (PlainThriftServer server = PlainThriftServer.goneAfter(0, "buffered", "binary");
+                ThriftServiceClient find = client(server.port(), "", "buffered", "binary", "find")) {
+            for (int sample = 0; sample < 2; sample++) {
+                assertThatThrownBy(() -> call(find, "[7]"))
+                        .isInstanceOf(TTransportException.class)
+                        .hasMessageContaining("set multiplexed_service to the name it registered the service under");
+            }
+        }
+    }
+
     @ParameterizedTest(name = "multiplexed={0} over {1}+{2}")
     @CsvSource({"false, buffered, binary", "false, framed, compact", "true, buffered, binary", "true, framed, compact"})
     void everyValueRoundTrips(boolean multiplexed, String transport, String protocol) throws Exception {
