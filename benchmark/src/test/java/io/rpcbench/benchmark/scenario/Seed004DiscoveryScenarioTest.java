@@ -3,7 +3,7 @@ package io.rpcbench.benchmark.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rpcbench.provider.discovery.RegistryShape;
+import io.rpcbench.discovery.RegistryShape;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.rpcbench.provider.discovery;
+package io.rpcbench.discovery;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;

@@ -1,4 +1,4 @@
-package io.rpcbench.provider.discovery;
+package io.rpcbench.discovery;
 
 import io.rpcbench.provider.JvmDefaults;
 import io.rpcbench.provider.registry.EmbeddedZooKeeper;

@@ -1,4 +1,4 @@
-package io.rpcbench.provider.discovery;
+package io.rpcbench.discovery;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;

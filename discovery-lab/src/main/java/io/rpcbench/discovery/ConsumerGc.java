@@ -1,4 +1,4 @@
-package io.rpcbench.provider.discovery;
+package io.rpcbench.discovery;
 
 import com.sun.management.GcInfo;
 import java.lang.management.GarbageCollectorMXBean;
