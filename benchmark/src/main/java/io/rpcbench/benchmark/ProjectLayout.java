@@ -18,6 +18,14 @@ public record ProjectLayout(Path projectDir) {
         return projectDir.resolve("provider-app/target/rpcbench-provider-app.jar");
     }
 
+    /**
+     * Seed 004's discovery lab, {@code discovery-lab}'s jar: the registry farm and the discovery consumer, started by
+     * class name with it as their class path (its manifest names the libraries beside it).
+     */
+    public Path discoveryLabJar() {
+        return projectDir.resolve("discovery-lab/target/rpcbench-discovery-lab.jar");
+    }
+
     /** rpcbench's PerfMon-compatible server agent, {@code server-agent}'s runnable jar. */
     public Path agentJar() {
         return projectDir.resolve("server-agent/target/rpcbench-server-agent.jar");

@@ -1,7 +1,7 @@
 package io.rpcbench.sampler;
 
 import io.rpcbench.echo.EchoService;
-import io.rpcbench.provider.PortCheck;
+import io.rpcbench.provider.port.PortCheck;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.provider.dubbo.ExportedService;
 import io.rpcbench.provider.thrift.ThriftEndpoint;

@@ -2,6 +2,7 @@ package io.rpcbench.provider;
 
 import io.rpcbench.echo.CredentialsInAddress;
 import io.rpcbench.provider.dubbo.RegisterMode;
+import io.rpcbench.provider.port.PortInUseException;
 import io.rpcbench.provider.registry.RegistryAddress;
 import io.rpcbench.provider.thrift.ThriftProtocol;
 import io.rpcbench.provider.thrift.ThriftTransport;

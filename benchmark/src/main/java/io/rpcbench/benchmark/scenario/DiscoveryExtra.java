@@ -13,9 +13,9 @@ import java.util.Map;
 /**
  * Seed 004's discovery set-up beside the provider app, as one extra process of a cell: the registry farm (two
  * ZooKeepers on 127.0.0.1 filled in the seed's shape from the provider app's own registrations, changing addresses
- * at a set rate; {@code io.rpcbench.provider.discovery.RegistryFarmCommand}) and then the consumer subscribed to both
+ * at a set rate; {@code io.rpcbench.discovery.RegistryFarmCommand}) and then the consumer subscribed to both
  * ({@code DiscoveryConsumerCommand}) in its own JVM: {@code -Xmx768m -XX:ActiveProcessorCount=1}, the seed's 1C2G
- * consumer. Both run from the provider app's jar, each ready on its ready line; {@link ExtraProcess.Running#close}
+ * consumer. Both run from the discovery lab's jar (module discovery-lab), each ready on its ready line; {@link ExtraProcess.Running#close}
  * stops the consumer, then the farm, each by its PID. The options name the discovery mode, so each mode's cell gets
  * fresh registries and a fresh consumer.
  *
@@ -28,8 +28,8 @@ import java.util.Map;
 final class DiscoveryExtra {
 
     static final String NAME = "seed-004-discovery";
-    static final String FARM_MAIN = "io.rpcbench.provider.discovery.RegistryFarmCommand";
-    static final String CONSUMER_MAIN = "io.rpcbench.provider.discovery.DiscoveryConsumerCommand";
+    static final String FARM_MAIN = "io.rpcbench.discovery.RegistryFarmCommand";
+    static final String CONSUMER_MAIN = "io.rpcbench.discovery.DiscoveryConsumerCommand";
     static final String FARM_READY = "rpcbench-registry-farm ready";
     static final String CONSUMER_READY = "rpcbench-discovery-consumer ready";
     /**
@@ -66,7 +66,7 @@ final class DiscoveryExtra {
         ProjectLayout layout = context.layout();
         Path log = context.log();
         List<String> farmCommand = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString(),
-                "-Dzookeeper.forceSync=no", "-cp", layout.providerJar().toString(), FARM_MAIN,
+                "-Dzookeeper.forceSync=no", "-cp", layout.discoveryLabJar().toString(), FARM_MAIN,
                 "--provider-zookeeper", providerZookeeper));
         farmCommand.addAll(farmOptions);
         ChildProcess farm = ChildProcess.start("registry-farm", farmCommand, Map.of(),
@@ -77,7 +77,7 @@ final class DiscoveryExtra {
                     FARM_READY);
             List<String> consumerCommand = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString()));
             consumerCommand.addAll(CONSUMER_JVM);
-            consumerCommand.addAll(List.of("-cp", layout.providerJar().toString(), CONSUMER_MAIN,
+            consumerCommand.addAll(List.of("-cp", layout.discoveryLabJar().toString(), CONSUMER_MAIN,
                     "--zookeepers", farmReady.get("zookeepers")));
             consumerCommand.addAll(consumerOptions);
             consumer = ChildProcess.start("discovery-consumer", consumerCommand, Map.of(), log);

@@ -1,5 +1,7 @@
 package io.rpcbench.benchmark.scenario;
 
+import io.rpcbench.discovery.DiscoveryFigure;
+import io.rpcbench.discovery.FiguresEndpoint;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -25,24 +27,24 @@ import java.util.TreeMap;
  * peers of its TCP connections ({@code ss -tanp}, by its PID), and the registry farm's figures ({@code GET /figures}:
  * its address changes and failed steps, and connections to the fake instances it listens on), and writes them with
  * the set-up's figures into {@value #FILE} in the cell's folder, where the scenario's figures read them
- * ({@link #read}). A figure that cannot be read is left out, and the step says why in the file ({@code unread.NAME}).
+ * ({@link #read}), each under its {@link DiscoveryFigure} key. A figure that cannot be read is left out, and the step
+ * says why in the file ({@code unread.NAME}).
  */
 final class DiscoveryFiguresStep implements AfterPlan {
 
     static final String FILE = "discovery-figures.properties";
-    /** The query of the consumer's final read, which adds its live heap (DiscoveryConsumerCommand). */
-    static final String FINAL_QUERY = "final";
 
-    /** The set-up's plan properties copied into the file, under their names without {@code discovery.}. */
-    private static final List<String> SETUP = List.of("urls", "instances", "fill.ms", "refer.ms");
+    /** The set-up's plan properties copied into the file, {@code discovery.} and the figure's key. */
+    private static final List<DiscoveryFigure> SETUP = List.of(DiscoveryFigure.URLS, DiscoveryFigure.INSTANCES,
+            DiscoveryFigure.FILL_MS, DiscoveryFigure.REFER_MS);
 
     @Override
     public void run(CellContext context) throws IOException {
         Properties figures = new Properties();
         Optional<Long> pid = context.property("discovery.consumer.pid").filter(p -> p.matches("[0-9]+"))
                 .map(Long::valueOf);
-        for (String name : SETUP) {
-            context.property("discovery." + name).ifPresent(value -> figures.setProperty(name, value));
+        for (DiscoveryFigure figure : SETUP) {
+            context.property("discovery." + figure.key()).ifPresent(value -> figures.setProperty(figure.key(), value));
         }
         if (pid.isEmpty()) {
             figures.setProperty("unread.consumer", "the cell's properties name no discovery.consumer.pid");
@@ -54,7 +56,8 @@ final class DiscoveryFiguresStep implements AfterPlan {
         if (url.isEmpty()) {
             figures.setProperty("unread.figures", "the cell's properties name no discovery.figures.url");
         } else {
-            readFigures(url.get() + "?" + FINAL_QUERY, figures, "unread.figures");
+            // the consumer's final read adds its live heap
+            readFigures(url.get() + "?" + FiguresEndpoint.FINAL_QUERY, figures, "unread.figures");
         }
         Optional<String> farm = context.property("discovery.farm.figures.url");
         if (farm.isEmpty()) {
@@ -88,7 +91,8 @@ final class DiscoveryFiguresStep implements AfterPlan {
             for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
                 if (line.startsWith("VmRSS:") || line.startsWith("VmHWM:")) {
                     String kib = line.replaceAll("[^0-9]", "");
-                    figures.setProperty(line.startsWith("VmRSS:") ? "rss_kib" : "rss_peak_kib", kib);
+                    figures.setProperty((line.startsWith("VmRSS:") ? DiscoveryFigure.RSS_KIB
+                            : DiscoveryFigure.RSS_PEAK_KIB).key(), kib);
                 }
             }
         } catch (IOException e) {
@@ -129,8 +133,8 @@ final class DiscoveryFiguresStep implements AfterPlan {
                     fake++;
                 }
             }
-            figures.setProperty("peers", peers.toString());
-            figures.setProperty("fake_peers", Integer.toString(fake));
+            figures.setProperty(DiscoveryFigure.PEERS.key(), peers.toString());
+            figures.setProperty(DiscoveryFigure.FAKE_PEERS.key(), Integer.toString(fake));
         } catch (IOException e) {
             figures.setProperty("unread.peers", "ss -tanpH: " + e);
         } catch (InterruptedException e) {

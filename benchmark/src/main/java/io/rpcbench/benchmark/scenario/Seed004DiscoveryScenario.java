@@ -1,5 +1,8 @@
 package io.rpcbench.benchmark.scenario;
 
+import io.rpcbench.discovery.DiscoveryFigure;
+import io.rpcbench.discovery.DiscoveryParameter;
+import io.rpcbench.discovery.RegistryShape;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -20,11 +23,13 @@ import java.util.function.Function;
  * consumer JVM ({@code -Xmx768m -XX:MaxRAM=2g}, one CPU: the seed's 1C2G box); its plan reads the consumer's figures
  * every 5 s, and after it {@link DiscoveryFiguresStep} keeps the last ones with the consumer's RSS.
  *
- * <p>Parameters ({@code --param NAME=VALUE}): the registry's shape ({@code instances}, {@code interfaces},
- * {@code protocols}, {@code instances-per-app}, {@code url-bytes}), {@code churn-per-minute} and
- * {@code call-every-seconds}. Short: {@value #SHORT_INSTANCES} instances x 8 x 5 = 2,000 URLs per registry,
- * {@value #SHORT_WARMUP_SECONDS} s warm-up and {@value #SHORT_MEASURED_SECONDS} s measured per mode; {@code --full}:
- * the seed's 500 x 8 x 5 = 20,000 URLs and its 20 hours per mode.
+ * <p>Parameters ({@code --param NAME=VALUE}, each a {@link DiscoveryParameter} of the discovery lab, which declares
+ * its default and limits once for the scenario and the commands alike): the registry's shape ({@code instances},
+ * {@code interfaces}, {@code protocols}, {@code instances-per-app}, {@code url-bytes}), {@code churn-per-minute} and
+ * {@code call-every-seconds}. Short: the defaults (a tenth of the seed's instances), {@value #SHORT_WARMUP_SECONDS} s
+ * warm-up and {@value #SHORT_MEASURED_SECONDS} s measured per mode; {@code --full}: the seed's
+ * {@link RegistryShape#SEED} instances (500 x 8 x 5 = 20,000 URLs) and its 20 hours per mode. The figures are read by
+ * their {@link DiscoveryFigure} keys.
  *
  * <p>The seed's figures are relative to Dubbo 2.x (2.7), a column we do not run (see {@link #SEED_NOTE}): they stand
  * beside ours as the seed words them, and our own relative line compares each mode with our interface-level one.
@@ -38,7 +43,6 @@ final class Seed004DiscoveryScenario implements Scenario {
     static final String NOT_JUDGED = "not judged: this plan reads the consumer's figures, its throughput is not a "
             + "figure";
 
-    static final int SHORT_INSTANCES = 50;
     static final int SHORT_WARMUP_SECONDS = 20;
     static final int SHORT_MEASURED_SECONDS = 60;
     static final int FULL_WARMUP_SECONDS = 60;
@@ -86,18 +90,10 @@ final class Seed004DiscoveryScenario implements Scenario {
     static final Map<String, String> PARAMETERS = parameterMeanings();
 
     /**
-     * Each parameter's range, checked before anything starts: the shape's are {@code RegistryShape}'s limits (in
-     * provider-app, which the farm and the consumer check again; 254 x 250 loopback hosts for instances), the churn at
-     * most 10 steps a second, a call at least every hour.
+     * Each parameter's range, checked before anything starts: {@link DiscoveryParameter}'s limits, which
+     * {@code RegistryShape} checks again in the farm and the consumer.
      */
-    static final Map<String, Range> RANGES = Map.of(
-            "instances", new Range(1, 63_500),
-            "interfaces", new Range(1, 1_000),
-            "protocols", new Range(1, 100),
-            "instances-per-app", new Range(1, 63_500),
-            "url-bytes", new Range(100, 100_000),
-            "churn-per-minute", new Range(0, 600),
-            "call-every-seconds", new Range(1, 3_600));
+    static final Map<String, Range> RANGES = ranges();
 
     /** The values a parameter accepts, both ends included. */
     record Range(int min, int max) {
@@ -109,13 +105,17 @@ final class Seed004DiscoveryScenario implements Scenario {
 
     private static Map<String, String> parameterMeanings() {
         Map<String, String> all = new LinkedHashMap<>();
-        all.put("instances", "provider instances (default " + SHORT_INSTANCES + "; the seed and --full: 500)");
-        all.put("interfaces", "interfaces per instance (default 8, as the seed)");
-        all.put("protocols", "protocols per interface (default 5, as the seed)");
-        all.put("instances-per-app", "instances of one application (default 10; the seed does not say)");
-        all.put("url-bytes", "characters of an interface-level URL (default 1024, the seed's \"about 1k\")");
-        all.put("churn-per-minute", "instances leaving (the previous one joining again) per minute (default 12)");
-        all.put("call-every-seconds", "seconds between the consumer's calls (default 5, as the seed)");
+        for (DiscoveryParameter parameter : DiscoveryParameter.values()) {
+            all.put(parameter.key(), parameter.meaning());
+        }
+        return Collections.unmodifiableMap(all);
+    }
+
+    private static Map<String, Range> ranges() {
+        Map<String, Range> all = new LinkedHashMap<>();
+        for (DiscoveryParameter parameter : DiscoveryParameter.values()) {
+            all.put(parameter.key(), new Range(parameter.min(), parameter.max()));
+        }
         return Collections.unmodifiableMap(all);
     }
 
@@ -150,13 +150,12 @@ final class Seed004DiscoveryScenario implements Scenario {
     @Override
     public List<Cell> cells(Length length, Map<String, String> parameters) {
         Map<String, Integer> values = new LinkedHashMap<>();
-        values.put("instances", length == Length.FULL ? 500 : SHORT_INSTANCES);
-        values.put("interfaces", 8);
-        values.put("protocols", 5);
-        values.put("instances-per-app", 10);
-        values.put("url-bytes", 1024);
-        values.put("churn-per-minute", 12);
-        values.put("call-every-seconds", 5);
+        for (DiscoveryParameter parameter : DiscoveryParameter.values()) {
+            values.put(parameter.key(), parameter.defaultValue());
+        }
+        if (length == Length.FULL) {
+            values.put(DiscoveryParameter.INSTANCES.key(), RegistryShape.SEED.instances());
+        }
         parameters.forEach((name, value) -> {
             if (!values.containsKey(name)) {
                 throw new IllegalArgumentException(name + " is not a parameter of " + NAME + "; expected one of "
@@ -177,18 +176,18 @@ final class Seed004DiscoveryScenario implements Scenario {
             values.put(name, parsed);
         });
         List<String> shape = new ArrayList<>();
-        for (String name : List.of("instances", "interfaces", "protocols", "instances-per-app", "url-bytes")) {
-            shape.addAll(List.of("--" + name, Integer.toString(values.get(name))));
+        for (DiscoveryParameter parameter : DiscoveryParameter.SHAPE) {
+            shape.addAll(option(parameter, values));
         }
         List<String> farm = new ArrayList<>(shape);
-        farm.addAll(List.of("--churn-per-minute", Integer.toString(values.get("churn-per-minute"))));
+        farm.addAll(option(DiscoveryParameter.CHURN_PER_MINUTE, values));
         Stop stop = length == Length.FULL ? Stop.timed(FULL_WARMUP_SECONDS, FULL_MEASURED_SECONDS)
                 : Stop.timed(SHORT_WARMUP_SECONDS, SHORT_MEASURED_SECONDS);
         List<Cell> cells = new ArrayList<>();
         for (Mode mode : Mode.values()) {
             List<String> consumer = new ArrayList<>(List.of("--mode", mode.step));
             consumer.addAll(shape);
-            consumer.addAll(List.of("--call-every-seconds", Integer.toString(values.get("call-every-seconds"))));
+            consumer.addAll(option(DiscoveryParameter.CALL_EVERY_SECONDS, values));
             // payload 0: the plan's reads carry the consumer's figures, not a payload of the seed's
             Cell cell = Cell.of(ROW, mode.column, PLAN).named(mode.cellName()).threads(1).stop(stop).payloadBytes(0)
                     .setup(CellSetup.provider().with(DiscoveryExtra.of(farm, consumer)))
@@ -203,36 +202,41 @@ final class Seed004DiscoveryScenario implements Scenario {
         return cells;
     }
 
+    /** {@code --NAME VALUE}, the command-line option of a parameter's value. */
+    private static List<String> option(DiscoveryParameter parameter, Map<String, Integer> values) {
+        return List.of(parameter.option(), Integer.toString(values.get(parameter.key())));
+    }
+
     @Override
     public ScenarioTable table(List<CellResult> results) {
         List<Figure> figures = List.of(
-                kib("consumer RSS MB", "rss_kib"),
-                kib("consumer peak RSS MB", "rss_peak_kib"),
-                bytes("live heap after a full GC MB", "live_heap_bytes"),
-                count("young GCs since start", "young_gcs"),
-                count("young GC pause ms since start", "young_gc_ms"),
-                count("full GCs since start", "full_gcs"),
-                count("full GC pause ms since start", "full_gc_ms"),
-                count("young GCs during address changes", "changes_young_gcs"),
-                count("young GC pause ms during address changes", "changes_young_gc_ms"),
-                count("full GCs during address changes", "changes_full_gcs"),
-                count("full GC pause ms during address changes", "changes_full_gc_ms"),
-                count("interface-level addresses held", "interface_addresses"),
-                count("application-level addresses held", "application_addresses"),
-                count("references", "references"),
-                count("URLs per registry (fake)", "urls"),
-                count("instances per registry (fake)", "instances"),
-                seconds("registries filled s", "fill.ms"),
-                seconds("consumer subscribed s", "refer.ms"),
-                count("address changes (fake instances left or joined)", "address_changes"),
-                count("failed address-change steps", "failed_churn_steps"),
-                count("echo calls", "calls"),
-                count("failed calls", "failed_calls"),
-                count("connections to fake instances", "fake_connections"),
-                count("fake instances listening", "fake_listeners"),
-                count("consumer TCP connections to 127.0.x.y", "fake_peers"),
-                text("consumer TCP peers", "peers"),
-                text("collectors", "collectors"));
+                kib("consumer RSS MB", DiscoveryFigure.RSS_KIB),
+                kib("consumer peak RSS MB", DiscoveryFigure.RSS_PEAK_KIB),
+                bytes("live heap after a full GC MB", DiscoveryFigure.LIVE_HEAP_BYTES),
+                count("young GCs since start", DiscoveryFigure.YOUNG_GCS),
+                count("young GC pause ms since start", DiscoveryFigure.YOUNG_GC_MS),
+                count("full GCs since start", DiscoveryFigure.FULL_GCS),
+                count("full GC pause ms since start", DiscoveryFigure.FULL_GC_MS),
+                count("young GCs during address changes", DiscoveryFigure.CHANGES_YOUNG_GCS),
+                count("young GC pause ms during address changes", DiscoveryFigure.CHANGES_YOUNG_GC_MS),
+                count("full GCs during address changes", DiscoveryFigure.CHANGES_FULL_GCS),
+                count("full GC pause ms during address changes", DiscoveryFigure.CHANGES_FULL_GC_MS),
+                count("interface-level addresses held", DiscoveryFigure.INTERFACE_ADDRESSES),
+                count("application-level addresses held", DiscoveryFigure.APPLICATION_ADDRESSES),
+                count("references", DiscoveryFigure.REFERENCES),
+                count("URLs per registry (fake)", DiscoveryFigure.URLS),
+                count("instances per registry (fake)", DiscoveryFigure.INSTANCES),
+                seconds("registries filled s", DiscoveryFigure.FILL_MS),
+                seconds("consumer subscribed s", DiscoveryFigure.REFER_MS),
+                count("address changes (fake instances left or joined)", DiscoveryFigure.ADDRESS_CHANGES),
+                count("failed address-change steps", DiscoveryFigure.FAILED_CHURN_STEPS),
+                count("echo calls", DiscoveryFigure.CALLS),
+                count("failed calls", DiscoveryFigure.FAILED_CALLS),
+                count("connections to fake instances", DiscoveryFigure.FAKE_CONNECTIONS),
+                count("fake instances listening", DiscoveryFigure.FAKE_LISTENERS),
+                count("consumer TCP connections to 127.0.x.y", DiscoveryFigure.FAKE_PEERS),
+                text("consumer TCP peers", DiscoveryFigure.PEERS),
+                text("collectors", DiscoveryFigure.COLLECTORS));
         ScenarioTable table = ScenarioTable.of(NAME, "service discovery, a consumer subscribed to every address in "
                 + "two ZooKeepers (seed 004 section 2's relative figures beside)", figures, results);
         List<ScenarioTable.ComputedLine> relative = relativeLines(results);
@@ -241,11 +245,11 @@ final class Seed004DiscoveryScenario implements Scenario {
         }
         table = table.withNote(SEED_NOTE);
         for (CellResult result : results) {
-            Optional<String> failure = read(result).map(f -> f.getProperty("last_failure", "")).filter(f -> !f.isBlank());
+            Optional<String> failure = read(result).map(f -> f.getProperty(DiscoveryFigure.LAST_FAILURE.key(), "")).filter(f -> !f.isBlank());
             if (failure.isPresent()) {
                 table = table.withNote(result.cell().name() + ": the last failed call: " + failure.get());
             }
-            Optional<String> churnFailure = read(result).map(f -> f.getProperty("last_churn_failure", ""))
+            Optional<String> churnFailure = read(result).map(f -> f.getProperty(DiscoveryFigure.LAST_CHURN_FAILURE.key(), ""))
                     .filter(f -> !f.isBlank());
             if (churnFailure.isPresent()) {
                 table = table.withNote(result.cell().name() + ": the last failed address change: "
@@ -280,21 +284,24 @@ final class Seed004DiscoveryScenario implements Scenario {
         if (base.isEmpty()) {
             return List.of();
         }
+        Map<String, DiscoveryFigure> relative = new LinkedHashMap<>();
+        relative.put("consumer RSS %", DiscoveryFigure.RSS_KIB);
+        relative.put("live heap %", DiscoveryFigure.LIVE_HEAP_BYTES);
+        relative.put("young GCs during address changes %", DiscoveryFigure.CHANGES_YOUNG_GCS);
         List<ScenarioTable.ComputedLine> lines = new ArrayList<>();
-        for (String[] figure : new String[][] {{"consumer RSS %", "rss_kib"}, {"live heap %", "live_heap_bytes"},
-                {"young GCs during address changes %", "changes_young_gcs"}}) {
+        for (Map.Entry<String, DiscoveryFigure> figure : relative.entrySet()) {
             Map<String, String> ours = new LinkedHashMap<>();
             for (CellResult result : results) {
-                Optional<Double> value = read(result).flatMap(p -> number(p, figure[1]));
-                Optional<Double> against = number(base.get(), figure[1]);
+                Optional<Double> value = read(result).flatMap(p -> number(p, figure.getValue()));
+                Optional<Double> against = number(base.get(), figure.getValue());
                 if (value.isPresent() && against.isPresent() && against.get() > 0) {
                     ours.put(result.cell().column(), String.format(Locale.ROOT, "%+.1f",
                             100 * (value.get() - against.get()) / against.get()));
                 }
             }
-            Map<String, String> seed = figure[1].equals("rss_kib")
+            Map<String, String> seed = figure.getValue() == DiscoveryFigure.RSS_KIB
                     ? Map.of(Mode.APPLICATION.column, "-50 (implied: -75 % vs -50 % of 2.x)") : Map.of();
-            lines.add(new ScenarioTable.ComputedLine(figure[0], ours, seed));
+            lines.add(new ScenarioTable.ComputedLine(figure.getKey(), ours, seed));
         }
         return lines;
     }
@@ -303,8 +310,8 @@ final class Seed004DiscoveryScenario implements Scenario {
         return result.isEmpty() ? Optional.empty() : DiscoveryFiguresStep.read(result.folder());
     }
 
-    private static Optional<Double> number(Properties figures, String key) {
-        String value = figures.getProperty(key);
+    private static Optional<Double> number(Properties figures, DiscoveryFigure figure) {
+        String value = figures.getProperty(figure.key());
         if (value == null || !value.matches("-?[0-9]+(\\.[0-9]+)?")) {
             return Optional.empty();
         }
@@ -312,29 +319,29 @@ final class Seed004DiscoveryScenario implements Scenario {
         return parsed < 0 ? Optional.empty() : Optional.of(parsed);
     }
 
-    private static Figure scaled(String name, String key, int decimals, double divisor) {
-        return Figure.number(name, decimals, r -> read(r).flatMap(p -> number(p, key)).map(v -> v / divisor)
+    private static Figure scaled(String name, DiscoveryFigure figure, int decimals, double divisor) {
+        return Figure.number(name, decimals, r -> read(r).flatMap(p -> number(p, figure)).map(v -> v / divisor)
                 .orElse(null));
     }
 
-    private static Figure kib(String name, String key) {
-        return scaled(name, key, 1, 1024);
+    private static Figure kib(String name, DiscoveryFigure figure) {
+        return scaled(name, figure, 1, 1024);
     }
 
-    private static Figure bytes(String name, String key) {
-        return scaled(name, key, 1, 1024 * 1024);
+    private static Figure bytes(String name, DiscoveryFigure figure) {
+        return scaled(name, figure, 1, 1024 * 1024);
     }
 
-    private static Figure count(String name, String key) {
-        return scaled(name, key, 0, 1);
+    private static Figure count(String name, DiscoveryFigure figure) {
+        return scaled(name, figure, 0, 1);
     }
 
-    private static Figure seconds(String name, String key) {
-        return scaled(name, key, 1, 1000);
+    private static Figure seconds(String name, DiscoveryFigure figure) {
+        return scaled(name, figure, 1, 1000);
     }
 
-    private static Figure text(String name, String key) {
-        Function<CellResult, String> reader = r -> read(r).map(p -> p.getProperty(key)).orElse(null);
+    private static Figure text(String name, DiscoveryFigure figure) {
+        Function<CellResult, String> reader = r -> read(r).map(p -> p.getProperty(figure.key())).orElse(null);
         return Figure.text(name, reader);
     }
 }

@@ -3,7 +3,6 @@ package io.rpcbench.benchmark.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rpcbench.provider.discovery.RegistryShape;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,31 +71,6 @@ class Seed004DiscoveryScenarioTest {
                 "instances-per-app", "url-bytes", "churn-per-minute", "call-every-seconds");
         assertThat(Seed004DiscoveryScenario.RANGES.keySet()).containsExactlyInAnyOrderElementsOf(
                 scenario.parameters().keySet());
-    }
-
-    /** The farm and the consumer refuse what RegistryShape refuses; the scenario refuses it first, at the same ends. */
-    @Test
-    void theShapesRangesAreTheRegistryShapesLimits() {
-        Map<String, Seed004DiscoveryScenario.Range> ranges = Seed004DiscoveryScenario.RANGES;
-        for (String name : List.of("instances", "interfaces", "protocols", "instances-per-app", "url-bytes")) {
-            Seed004DiscoveryScenario.Range range = ranges.get(name);
-            assertThat(shape(name, range.min())).as("%s at its minimum", name).isNotNull();
-            assertThat(shape(name, range.max())).as("%s at its maximum", name).isNotNull();
-            assertThatThrownBy(() -> shape(name, range.min() - 1)).as("%s under its minimum", name)
-                    .isInstanceOf(IllegalArgumentException.class);
-            assertThatThrownBy(() -> shape(name, range.max() + 1)).as("%s over its maximum", name)
-                    .isInstanceOf(IllegalArgumentException.class);
-        }
-    }
-
-    /** The seed's shape, with one of its parameters set. */
-    private static RegistryShape shape(String name, int value) {
-        RegistryShape seed = RegistryShape.SEED;
-        return new RegistryShape(name.equals("instances") ? value : seed.instances(),
-                name.equals("interfaces") ? value : seed.interfaces(),
-                name.equals("protocols") ? value : seed.protocols(),
-                name.equals("instances-per-app") ? value : seed.instancesPerApp(),
-                name.equals("url-bytes") ? value : seed.urlBytes());
     }
 
     @Test

@@ -1,8 +1,8 @@
 package io.rpcbench.provider.dubbo;
 
 import io.rpcbench.echo.EchoService;
-import io.rpcbench.provider.PortCheck;
-import io.rpcbench.provider.PortInUseException;
+import io.rpcbench.provider.port.PortCheck;
+import io.rpcbench.provider.port.PortInUseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

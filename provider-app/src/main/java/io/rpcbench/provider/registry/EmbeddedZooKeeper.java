@@ -1,7 +1,7 @@
 package io.rpcbench.provider.registry;
 
-import io.rpcbench.provider.PortCheck;
-import io.rpcbench.provider.PortInUseException;
+import io.rpcbench.provider.port.PortCheck;
+import io.rpcbench.provider.port.PortInUseException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;

@@ -1,7 +1,7 @@
 package io.rpcbench.provider.rest;
 
 import io.rpcbench.echo.EchoService;
-import io.rpcbench.provider.PortInUseException;
+import io.rpcbench.provider.port.PortInUseException;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.provider.dubbo.ExportedService;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.rpcbench.provider;
+package io.rpcbench.provider.port;
 
 import java.io.IOException;
 import java.net.BindException;

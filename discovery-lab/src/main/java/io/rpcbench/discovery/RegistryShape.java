@@ -1,4 +1,4 @@
-package io.rpcbench.provider.discovery;
+package io.rpcbench.discovery;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,14 +27,16 @@ public record RegistryShape(int instances, int interfaces, int protocols, int in
     static final int FIRST_PORT = 20880;
 
     private static final int HOSTS_PER_BLOCK = 250;
-    private static final int MAX_INSTANCES = 254 * HOSTS_PER_BLOCK;
+    /** The loopback hosts {@link #host} names: 254 blocks of 250. */
+    static final int MAX_INSTANCES = 254 * HOSTS_PER_BLOCK;
 
+    /** @throws IllegalArgumentException when a value is outside its {@link DiscoveryParameter}'s limits */
     public RegistryShape {
-        requireBetween("instances", instances, 1, MAX_INSTANCES);
-        requireBetween("interfaces", interfaces, 1, 1000);
-        requireBetween("protocols", protocols, 1, 100);
-        requireBetween("instances per application", instancesPerApp, 1, MAX_INSTANCES);
-        requireBetween("URL bytes", urlBytes, 100, 100_000);
+        requireBetween("instances", instances, DiscoveryParameter.INSTANCES);
+        requireBetween("interfaces", interfaces, DiscoveryParameter.INTERFACES);
+        requireBetween("protocols", protocols, DiscoveryParameter.PROTOCOLS);
+        requireBetween("instances per application", instancesPerApp, DiscoveryParameter.INSTANCES_PER_APP);
+        requireBetween("URL bytes", urlBytes, DiscoveryParameter.URL_BYTES);
     }
 
     /** Interface-level URLs in one registry. */
@@ -82,10 +84,10 @@ public record RegistryShape(int instances, int interfaces, int protocols, int in
         return "127.0." + (1 + instance / HOSTS_PER_BLOCK) + "." + (1 + instance % HOSTS_PER_BLOCK);
     }
 
-    private static void requireBetween(String what, int value, int min, int max) {
-        if (value < min || value > max) {
-            throw new IllegalArgumentException("the registry's " + what + " is " + value + "; expected " + min
-                    + " to " + max);
+    private static void requireBetween(String what, int value, DiscoveryParameter limits) {
+        if (value < limits.min() || value > limits.max()) {
+            throw new IllegalArgumentException("the registry's " + what + " is " + value + "; expected "
+                    + limits.min() + " to " + limits.max());
         }
     }
 }

@@ -1,4 +1,4 @@
-package io.rpcbench.provider;
+package io.rpcbench.provider.port;
 
 /**
  * An endpoint could not listen because its port is taken. The message is the one the user sees,

@@ -1,4 +1,4 @@
-package io.rpcbench.provider.discovery;
+package io.rpcbench.discovery;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -84,10 +84,10 @@ final class AddressChurn {
      */
     Map<String, String> figures() {
         Map<String, String> figures = new LinkedHashMap<>();
-        figures.put("address_changes", Long.toString(changes.get()));
-        figures.put("failed_churn_steps", Long.toString(failedSteps.get()));
+        figures.put(DiscoveryFigure.ADDRESS_CHANGES.key(), Long.toString(changes.get()));
+        figures.put(DiscoveryFigure.FAILED_CHURN_STEPS.key(), Long.toString(failedSteps.get()));
         if (!lastFailure.isEmpty()) {
-            figures.put("last_churn_failure", lastFailure);
+            figures.put(DiscoveryFigure.LAST_CHURN_FAILURE.key(), lastFailure);
         }
         return figures;
     }

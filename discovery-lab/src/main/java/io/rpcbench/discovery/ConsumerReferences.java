@@ -1,4 +1,4 @@
-package io.rpcbench.provider.discovery;
+package io.rpcbench.discovery;
 
 import io.rpcbench.echo.EchoService;
 import java.util.ArrayList;
@@ -72,9 +72,9 @@ final class ConsumerReferences {
             }
         }
         Map<String, String> figures = new LinkedHashMap<>();
-        figures.put("references", Integer.toString(all.size()));
-        figures.put("interface_addresses", Long.toString(counts[0]));
-        figures.put("application_addresses", Long.toString(counts[1]));
+        figures.put(DiscoveryFigure.REFERENCES.key(), Integer.toString(all.size()));
+        figures.put(DiscoveryFigure.INTERFACE_ADDRESSES.key(), Long.toString(counts[0]));
+        figures.put(DiscoveryFigure.APPLICATION_ADDRESSES.key(), Long.toString(counts[1]));
         return figures;
     }
 

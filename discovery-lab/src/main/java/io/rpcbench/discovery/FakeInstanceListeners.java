@@ -1,4 +1,4 @@
-package io.rpcbench.provider.discovery;
+package io.rpcbench.discovery;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -74,8 +74,8 @@ final class FakeInstanceListeners implements AutoCloseable {
     /** {@code fake_listeners} (addresses listened on) and {@code fake_connections} (connections accepted on them). */
     Map<String, String> figures() {
         Map<String, String> figures = new LinkedHashMap<>();
-        figures.put("fake_listeners", Integer.toString(sockets.size()));
-        figures.put("fake_connections", Long.toString(connections.get()));
+        figures.put(DiscoveryFigure.FAKE_LISTENERS.key(), Integer.toString(sockets.size()));
+        figures.put(DiscoveryFigure.FAKE_CONNECTIONS.key(), Long.toString(connections.get()));
         return figures;
     }
 

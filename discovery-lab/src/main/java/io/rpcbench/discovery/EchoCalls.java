@@ -1,4 +1,4 @@
-package io.rpcbench.provider.discovery;
+package io.rpcbench.discovery;
 
 import io.rpcbench.echo.EchoService;
 import java.util.LinkedHashMap;
@@ -41,9 +41,9 @@ final class EchoCalls {
 
     Map<String, String> figures() {
         Map<String, String> figures = new LinkedHashMap<>();
-        figures.put("calls", Long.toString(calls.get()));
-        figures.put("failed_calls", Long.toString(failed.get()));
-        figures.put("last_failure", lastFailure.get());
+        figures.put(DiscoveryFigure.CALLS.key(), Long.toString(calls.get()));
+        figures.put(DiscoveryFigure.FAILED_CALLS.key(), Long.toString(failed.get()));
+        figures.put(DiscoveryFigure.LAST_FAILURE.key(), lastFailure.get());
         return figures;
     }
 }

@@ -1,4 +1,4 @@
-package io.rpcbench.provider.discovery;
+package io.rpcbench.discovery;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -10,18 +10,18 @@ import java.util.concurrent.Executors;
 import java.util.function.Function;
 
 /**
- * The consumer's figures over HTTP on 127.0.0.1: {@code GET /figures} answers {@code name=value} lines, as a
- * properties file reads them. The benchmark's plan reads it while the scenario runs, and once more at its end with
+ * The consumer's or the registry farm's figures over HTTP on 127.0.0.1: {@code GET /figures} answers {@code name=value}
+ * lines, as a properties file reads them. The benchmark's plan reads it while the scenario runs, and once more at its end with
  * {@code ?}{@value #FINAL_QUERY}, where the figures may include what costs the process to measure (the consumer's live
  * heap: a full collection).
  *
- * <p>Order of calls: {@link #start}, {@link #port}, {@link #close}.
+ * <p>Order of calls: {@link #start}, {@link #port}, {@link #close}. The figures' names are {@link DiscoveryFigure}'s.
  */
-final class FiguresEndpoint implements AutoCloseable {
+public final class FiguresEndpoint implements AutoCloseable {
 
-    static final String PATH = "/figures";
+    public static final String PATH = "/figures";
     /** The query of the final read. */
-    static final String FINAL_QUERY = "final";
+    public static final String FINAL_QUERY = "final";
 
     private final HttpServer server;
 

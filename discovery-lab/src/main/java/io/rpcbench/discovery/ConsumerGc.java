@@ -1,4 +1,4 @@
-package io.rpcbench.provider.discovery;
+package io.rpcbench.discovery;
 
 import com.sun.management.GcInfo;
 import java.lang.management.GarbageCollectorMXBean;
@@ -6,6 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -26,6 +27,12 @@ final class ConsumerGc {
 
     private static final Set<String> FULL_COLLECTORS = Set.of("MarkSweepCompact", "PS MarkSweep",
             "G1 Old Generation", "ConcurrentMarkSweep", "ZGC Major Cycles", "Shenandoah Cycles");
+    /** The figures counted from the start: young collections, young pause ms, full collections, full pause ms. */
+    private static final List<DiscoveryFigure> SINCE_START = List.of(DiscoveryFigure.YOUNG_GCS,
+            DiscoveryFigure.YOUNG_GC_MS, DiscoveryFigure.FULL_GCS, DiscoveryFigure.FULL_GC_MS);
+    /** The same, counted from {@link #markSubscribed}. */
+    private static final List<DiscoveryFigure> DURING_CHANGES = List.of(DiscoveryFigure.CHANGES_YOUNG_GCS,
+            DiscoveryFigure.CHANGES_YOUNG_GC_MS, DiscoveryFigure.CHANGES_FULL_GCS, DiscoveryFigure.CHANGES_FULL_GC_MS);
 
     private final Map<String, long[]> own = new LinkedHashMap<>();
     private Map<String, long[]> subscribed;
@@ -82,10 +89,11 @@ final class ConsumerGc {
     synchronized Map<String, String> figures() {
         Map<String, long[]> now = counted();
         Map<String, String> figures = new LinkedHashMap<>();
-        figures.put("collectors", String.join(",", now.keySet().stream().map(n -> n.replace(' ', '_')).toList()));
-        put(figures, "", now, Map.of());
+        figures.put(DiscoveryFigure.COLLECTORS.key(), String.join(",", now.keySet().stream()
+                .map(n -> n.replace(' ', '_')).toList()));
+        put(figures, SINCE_START, now, Map.of());
         if (subscribed != null) {
-            put(figures, "changes_", now, subscribed);
+            put(figures, DURING_CHANGES, now, subscribed);
         }
         return figures;
     }
@@ -101,8 +109,11 @@ final class ConsumerGc {
         return counts;
     }
 
-    /** Young and full collections and pause ms of {@code now} minus {@code since}, named {@code prefix} + figure. */
-    private static void put(Map<String, String> figures, String prefix, Map<String, long[]> now,
+    /**
+     * Young and full collections and pause ms of {@code now} minus {@code since}, as {@code keys}' young collections,
+     * young pause ms, full collections and full pause ms.
+     */
+    private static void put(Map<String, String> figures, List<DiscoveryFigure> keys, Map<String, long[]> now,
             Map<String, long[]> since) {
         long[] young = new long[2];
         long[] full = new long[2];
@@ -112,10 +123,10 @@ final class ConsumerGc {
             sum[0] += count[0] - was[0];
             sum[1] += count[1] - was[1];
         });
-        figures.put(prefix + "young_gcs", Long.toString(young[0]));
-        figures.put(prefix + "young_gc_ms", Long.toString(young[1]));
-        figures.put(prefix + "full_gcs", Long.toString(full[0]));
-        figures.put(prefix + "full_gc_ms", Long.toString(full[1]));
+        figures.put(keys.get(0).key(), Long.toString(young[0]));
+        figures.put(keys.get(1).key(), Long.toString(young[1]));
+        figures.put(keys.get(2).key(), Long.toString(full[0]));
+        figures.put(keys.get(3).key(), Long.toString(full[1]));
     }
 
     private static long heapAfter(GcInfo info) {

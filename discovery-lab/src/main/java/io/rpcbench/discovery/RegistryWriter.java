@@ -1,4 +1,4 @@
-package io.rpcbench.provider.discovery;
+package io.rpcbench.discovery;
 
 import java.nio.charset.StandardCharsets;
 import org.apache.curator.framework.CuratorFramework;

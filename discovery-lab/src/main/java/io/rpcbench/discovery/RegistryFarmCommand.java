@@ -1,4 +1,4 @@
-package io.rpcbench.provider.discovery;
+package io.rpcbench.discovery;
 
 import io.rpcbench.provider.JvmDefaults;
 import io.rpcbench.provider.registry.EmbeddedZooKeeper;
@@ -49,9 +49,9 @@ public final class RegistryFarmCommand implements Callable<Integer> {
             description = "The ZooKeeper the real provider registered in, to copy its registrations from.")
     private String providerZookeeper;
 
-    @Option(names = "--churn-per-minute", defaultValue = "12", description = "Instances leaving (and the previous "
-            + "one joining again) per minute; 0: no change (default: ${DEFAULT-VALUE}).")
-    private double churnPerMinute;
+    @Option(names = "--churn-per-minute", description = "Instances leaving (and the previous one joining again) per "
+            + "minute; 0: no change (default: ${DEFAULT-VALUE}).")
+    private double churnPerMinute = DiscoveryParameter.CHURN_PER_MINUTE.defaultValue();
 
     @Mixin
     private RegistryShapeOptions shapeOptions;

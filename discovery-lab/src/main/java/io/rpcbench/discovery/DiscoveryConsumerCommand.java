@@ -1,4 +1,4 @@
-package io.rpcbench.provider.discovery;
+package io.rpcbench.discovery;
 
 import io.rpcbench.provider.JvmDefaults;
 import java.util.LinkedHashMap;
@@ -47,9 +47,9 @@ public final class DiscoveryConsumerCommand implements Callable<Integer> {
     @Option(names = "--mode", required = true, description = "Dubbo's migration step: ${COMPLETION-CANDIDATES}.")
     private Mode mode;
 
-    @Option(names = "--call-every-seconds", defaultValue = "5", description = "Seconds between calls of the echo "
-            + "(default: ${DEFAULT-VALUE}, as the seed).")
-    private int callEverySeconds;
+    @Option(names = "--call-every-seconds", description = "Seconds between calls of the echo (default: "
+            + "${DEFAULT-VALUE}, as the seed).")
+    private int callEverySeconds = DiscoveryParameter.CALL_EVERY_SECONDS.defaultValue();
 
     @Option(names = "--figures-port", defaultValue = "0", description = "Port of the figures on 127.0.0.1; 0 picks a "
             + "free one (default: ${DEFAULT-VALUE}).")
@@ -93,9 +93,9 @@ public final class DiscoveryConsumerCommand implements Callable<Integer> {
         ScheduledExecutorService caller = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "caller"));
         FiguresEndpoint figures = FiguresEndpoint.start(figuresPort, last -> {
             Map<String, String> all = new LinkedHashMap<>();
-            all.put("mode", mode.name());
+            all.put(DiscoveryFigure.MODE.key(), mode.name());
             if (last) {
-                all.put("live_heap_bytes", Long.toString(gc.liveHeapBytes()));
+                all.put(DiscoveryFigure.LIVE_HEAP_BYTES.key(), Long.toString(gc.liveHeapBytes()));
             }
             all.putAll(gc.figures());
             all.putAll(references.addresses());
