@@ -2,9 +2,9 @@ package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.reports.Dashboard;
-import io.rpcbench.reports.DashboardData;
-import io.rpcbench.reports.JtlSample;
+import io.rpcbench.reports.dashboard.Dashboard;
+import io.rpcbench.reports.figures.DashboardData;
+import io.rpcbench.reports.jtl.JtlSample;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

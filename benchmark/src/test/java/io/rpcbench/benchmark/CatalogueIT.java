@@ -2,7 +2,7 @@ package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.reports.JtlSample;
+import io.rpcbench.reports.jtl.JtlSample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

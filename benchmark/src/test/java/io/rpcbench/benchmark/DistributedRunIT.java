@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rpcbench.benchmark.lab.LabNetwork;
 import io.rpcbench.benchmark.lab.LabRoot;
-import io.rpcbench.reports.JtlSample;
+import io.rpcbench.reports.jtl.JtlSample;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static io.rpcbench.benchmark.JMeterGui.errorLines;
 import static io.rpcbench.benchmark.JMeterGui.isMainWindowFor;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.reports.JtlSample;
+import io.rpcbench.reports.jtl.JtlSample;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

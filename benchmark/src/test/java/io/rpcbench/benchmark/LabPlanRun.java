@@ -3,7 +3,7 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.benchmark.lab.LabHost;
-import io.rpcbench.reports.JtlSample;
+import io.rpcbench.reports.jtl.JtlSample;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -184,7 +184,7 @@ class NacosRegistryIT {
         int port = ProviderEndpoints.port(ready.replaceFirst(".*dubbo=(dubbo://[0-9.:]+).*", "$1"));
         assertThat(output).contains("registered in nacos://127.0.0.1:" + lab.nacos().port())
                 .doesNotContain(PASSWORD);
-        List<io.rpcbench.reports.JtlSample> samples = Plans.samples(results.resolve("dubbo-echo-1k/dubbo-echo-1k.jtl"));
+        List<io.rpcbench.reports.jtl.JtlSample> samples = Plans.samples(results.resolve("dubbo-echo-1k/dubbo-echo-1k.jtl"));
         assertThat(samples).isNotEmpty().allSatisfy(sample -> {
             assertThat(sample.success()).as("%s %s", sample.responseCode(), sample.responseMessage()).isTrue();
             assertThat(sample.url()).isEqualTo("dubbo://127.0.0.1:" + port);

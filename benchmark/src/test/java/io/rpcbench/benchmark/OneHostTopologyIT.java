@@ -3,7 +3,7 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.benchmark.lab.Topology;
-import io.rpcbench.reports.JtlSample;
+import io.rpcbench.reports.jtl.JtlSample;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import io.rpcbench.reports.RunSummary;
+import io.rpcbench.reports.dashboard.RunSummary;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -2,9 +2,9 @@ package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.reports.JtlSample;
-import io.rpcbench.reports.LabelStatistics;
-import io.rpcbench.reports.RunSummary;
+import io.rpcbench.reports.dashboard.RunSummary;
+import io.rpcbench.reports.jtl.JtlSample;
+import io.rpcbench.reports.statistics.LabelStatistics;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;

@@ -3,7 +3,7 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.benchmark.scenario.CellResult;
-import io.rpcbench.reports.JtlSample;
+import io.rpcbench.reports.jtl.JtlSample;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

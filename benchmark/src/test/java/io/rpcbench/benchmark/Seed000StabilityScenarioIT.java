@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.benchmark.scenario.CellResult;
 import io.rpcbench.benchmark.soak.SoakObserver;
-import io.rpcbench.reports.JtlSample;
+import io.rpcbench.reports.jtl.JtlSample;
 import java.nio.file.Files;
 import java.util.Collections;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.benchmark.scenario.CellResult;
 import io.rpcbench.benchmark.scenario.Scenarios;
-import io.rpcbench.reports.HtmlSafeJson;
+import io.rpcbench.reports.page.HtmlSafeJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

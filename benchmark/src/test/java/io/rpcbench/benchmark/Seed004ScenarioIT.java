@@ -3,7 +3,7 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.benchmark.scenario.CellResult;
-import io.rpcbench.reports.DashboardData;
+import io.rpcbench.reports.figures.DashboardData;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;

@@ -2,8 +2,8 @@ package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.reports.PerfMonReader;
-import io.rpcbench.reports.PerfMonSample;
+import io.rpcbench.reports.jtl.PerfMonReader;
+import io.rpcbench.reports.jtl.PerfMonSample;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
-import io.rpcbench.reports.JtlSample;
+import io.rpcbench.reports.jtl.JtlSample;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

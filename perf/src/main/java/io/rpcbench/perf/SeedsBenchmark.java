@@ -4,7 +4,7 @@ import io.rpcbench.benchmark.BenchmarkCommand;
 import io.rpcbench.benchmark.ProjectLayout;
 import io.rpcbench.benchmark.scenario.SeedColumn;
 import io.rpcbench.benchmark.scenario.SeedColumns;
-import io.rpcbench.reports.DashboardData;
+import io.rpcbench.reports.figures.DashboardData;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;

@@ -2,7 +2,7 @@ package io.rpcbench.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.reports.DashboardData;
+import io.rpcbench.reports.figures.DashboardData;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;

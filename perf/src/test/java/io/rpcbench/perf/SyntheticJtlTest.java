@@ -2,8 +2,8 @@ package io.rpcbench.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.reports.JtlReader;
-import io.rpcbench.reports.JtlSample;
+import io.rpcbench.reports.jtl.JtlReader;
+import io.rpcbench.reports.jtl.JtlSample;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -2,6 +2,11 @@ package io.rpcbench.reports;
 
 import io.rpcbench.reports.check.CheckCommand;
 import io.rpcbench.reports.compare.CompareCommand;
+import io.rpcbench.reports.dashboard.Dashboard;
+import io.rpcbench.reports.dashboard.RunInput;
+import io.rpcbench.reports.figures.DashboardData;
+import io.rpcbench.reports.jtl.JtlFormatException;
+import io.rpcbench.reports.page.DashboardJson;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.RoundingMode;

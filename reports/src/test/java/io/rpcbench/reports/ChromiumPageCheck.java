@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Assumptions;
  * }
  * }</pre>
  */
-final class ChromiumPageCheck {
+public final class ChromiumPageCheck {
 
     private static final Pattern STATUS = Pattern.compile("id=\"rpcbench-status\"[^>]*>([^<]*)<");
 
@@ -41,7 +41,7 @@ final class ChromiumPageCheck {
      * @param check what the check is called in the message when Chromium is missing, e.g. {@code the dashboard check}
      * @param out   the folder for the pages, the screenshots and Chromium's logs
      */
-    ChromiumPageCheck(String check, Path out) {
+    public ChromiumPageCheck(String check, Path out) {
         this.check = check;
         this.out = out;
     }
@@ -50,7 +50,7 @@ final class ChromiumPageCheck {
      * The browser, found on the first call; when Chromium is missing, fails the calling test naming how to install
      * it, or skips it if Chromium is optional.
      */
-    HeadlessChromium chromium() throws IOException {
+    public HeadlessChromium chromium() throws IOException {
         if (chromium == null) {
             var executable = HeadlessChromium.find();
             if (executable.isEmpty()) {
@@ -68,7 +68,7 @@ final class ChromiumPageCheck {
     }
 
     /** Saves a screenshot of the page as {@code png} in the folder and checks it shows a drawn page. */
-    void screenshot(Path html, String png, int width, int height) throws IOException, InterruptedException {
+    public void screenshot(Path html, String png, int width, int height) throws IOException, InterruptedException {
         Path file = out.resolve(png);
         chromium().screenshot(html, file, width, height);
         // A blank page of 1400 x 3000 px is a PNG of about 19 KB; a drawn one, well over 50 KB.
@@ -76,7 +76,7 @@ final class ChromiumPageCheck {
     }
 
     /** The text of the page's {@code #rpcbench-status} element in the DOM Chromium dumped after the scripts ran. */
-    static String status(String dom) {
+    public static String status(String dom) {
         Matcher matcher = STATUS.matcher(dom);
         assertThat(matcher.find()).as("the page's #rpcbench-status element in the dumped DOM").isTrue();
         return matcher.group(1);

@@ -3,6 +3,11 @@ package io.rpcbench.reports;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcbench.reports.dashboard.Dashboard;
+import io.rpcbench.reports.dashboard.DashboardFixtures;
+import io.rpcbench.reports.jtl.JtlFormatException;
+import io.rpcbench.reports.jtl.JtlReader;
+import io.rpcbench.reports.jtl.PerfMonReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,6 +3,8 @@ package io.rpcbench.reports;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcbench.reports.dashboard.DashboardFixtures;
+import io.rpcbench.reports.dashboard.RunInput;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package io.rpcbench.reports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.reports.dashboard.DashboardFixtures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,21 +8,21 @@ import java.io.StringWriter;
  * kept: {@link #run} the arguments, then read {@link #out} and {@link #err}, which gather every run's output, in
  * order.
  */
-final class ReportsCommand {
+public final class ReportsCommand {
 
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
 
     /** The exit code: 0 done, 1 a bad input, 2 a usage error. */
-    int run(String... args) {
+    public int run(String... args) {
         return DashboardCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
     }
 
-    String out() {
+    public String out() {
         return out.toString();
     }
 
-    String err() {
+    public String err() {
         return err.toString();
     }
 }

@@ -1,13 +1,13 @@
 package io.rpcbench.benchmark.scenario;
 
 import io.rpcbench.benchmark.RunSite;
-import io.rpcbench.reports.CurveChart;
-import io.rpcbench.reports.DashboardData.LabelFigures;
-import io.rpcbench.reports.PageSection;
-import io.rpcbench.reports.RunSummary;
-import io.rpcbench.reports.TableSection;
 import io.rpcbench.reports.check.Threshold;
 import io.rpcbench.reports.check.ThresholdCheck;
+import io.rpcbench.reports.dashboard.RunSummary;
+import io.rpcbench.reports.figures.DashboardData.LabelFigures;
+import io.rpcbench.reports.page.CurveChart;
+import io.rpcbench.reports.page.PageSection;
+import io.rpcbench.reports.page.TableSection;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.rpcbench.benchmark.scenario;
 
-import io.rpcbench.reports.DashboardData;
-import io.rpcbench.reports.LabelStatistics;
-import io.rpcbench.reports.RunSummary;
+import io.rpcbench.reports.dashboard.RunSummary;
+import io.rpcbench.reports.figures.DashboardData;
+import io.rpcbench.reports.statistics.LabelStatistics;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package io.rpcbench.benchmark.scenario;
 
-import io.rpcbench.reports.DashboardData;
+import io.rpcbench.reports.figures.DashboardData;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.rpcbench.benchmark.scenario;
 
-import io.rpcbench.reports.LabelStatistics;
+import io.rpcbench.reports.statistics.LabelStatistics;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;

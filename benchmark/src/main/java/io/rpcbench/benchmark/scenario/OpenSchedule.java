@@ -1,7 +1,7 @@
 package io.rpcbench.benchmark.scenario;
 
-import io.rpcbench.reports.LabelStatistics;
-import io.rpcbench.reports.RunSummary;
+import io.rpcbench.reports.dashboard.RunSummary;
+import io.rpcbench.reports.statistics.LabelStatistics;
 import java.util.Locale;
 
 /**

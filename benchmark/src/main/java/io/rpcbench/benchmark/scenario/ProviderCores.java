@@ -1,7 +1,7 @@
 package io.rpcbench.benchmark.scenario;
 
-import io.rpcbench.reports.PerfMonReader;
-import io.rpcbench.reports.PerfMonSample;
+import io.rpcbench.reports.jtl.PerfMonReader;
+import io.rpcbench.reports.jtl.PerfMonSample;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -61,7 +61,7 @@ public interface Scenario {
 
     /**
      * Why its cells' throughput is not one of its figures, said instead of each plan's steadiness verdict in the
-     * summary, on the dashboard and in dashboard.json ({@link io.rpcbench.reports.Dashboard#throughputNotJudged}), e.g. for plans that only read figures every few seconds; empty (the default): the throughput is a
+     * summary, on the dashboard and in dashboard.json ({@link io.rpcbench.reports.dashboard.Dashboard#throughputNotJudged}), e.g. for plans that only read figures every few seconds; empty (the default): the throughput is a
      * figure and its steadiness is judged.
      */
     default Optional<String> throughputNotJudged() {

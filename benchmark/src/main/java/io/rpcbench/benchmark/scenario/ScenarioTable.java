@@ -1,6 +1,6 @@
 package io.rpcbench.benchmark.scenario;
 
-import io.rpcbench.reports.TableSection;
+import io.rpcbench.reports.page.TableSection;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;

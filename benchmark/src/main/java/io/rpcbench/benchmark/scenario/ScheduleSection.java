@@ -1,6 +1,6 @@
 package io.rpcbench.benchmark.scenario;
 
-import io.rpcbench.reports.TableSection;
+import io.rpcbench.reports.page.TableSection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.rpcbench.benchmark.scenario;
 
-import io.rpcbench.reports.DashboardData;
-import io.rpcbench.reports.LabelStatistics;
+import io.rpcbench.reports.figures.DashboardData;
+import io.rpcbench.reports.statistics.LabelStatistics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

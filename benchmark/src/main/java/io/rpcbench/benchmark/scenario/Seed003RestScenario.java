@@ -2,7 +2,7 @@ package io.rpcbench.benchmark.scenario;
 
 import io.rpcbench.benchmark.ab.AbReport;
 import io.rpcbench.benchmark.ab.AbStep;
-import io.rpcbench.reports.LabelStatistics;
+import io.rpcbench.reports.statistics.LabelStatistics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

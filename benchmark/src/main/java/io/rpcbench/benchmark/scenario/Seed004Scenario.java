@@ -1,6 +1,6 @@
 package io.rpcbench.benchmark.scenario;
 
-import io.rpcbench.reports.DashboardData;
+import io.rpcbench.reports.figures.DashboardData;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package io.rpcbench.benchmark.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.reports.RunSummary;
+import io.rpcbench.reports.dashboard.RunSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

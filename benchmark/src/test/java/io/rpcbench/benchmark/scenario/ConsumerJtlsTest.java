@@ -3,8 +3,8 @@ package io.rpcbench.benchmark.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rpcbench.reports.LabelStatistics;
-import io.rpcbench.reports.RunSummary;
+import io.rpcbench.reports.dashboard.RunSummary;
+import io.rpcbench.reports.statistics.LabelStatistics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package io.rpcbench.benchmark.scenario;
 
-import io.rpcbench.reports.Dashboard;
-import io.rpcbench.reports.DashboardData;
-import io.rpcbench.reports.RunInput;
-import io.rpcbench.reports.RunSummary;
+import io.rpcbench.reports.dashboard.Dashboard;
+import io.rpcbench.reports.dashboard.RunInput;
+import io.rpcbench.reports.dashboard.RunSummary;
+import io.rpcbench.reports.figures.DashboardData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package io.rpcbench.benchmark.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rpcbench.reports.TableSection;
+import io.rpcbench.reports.page.TableSection;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -2,7 +2,7 @@ package io.rpcbench.benchmark.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.reports.TableSection;
+import io.rpcbench.reports.page.TableSection;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

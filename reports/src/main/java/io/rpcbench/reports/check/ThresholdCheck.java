@@ -1,6 +1,6 @@
 package io.rpcbench.reports.check;
 
-import io.rpcbench.reports.DashboardData.LabelFigures;
+import io.rpcbench.reports.figures.DashboardData.LabelFigures;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.rpcbench.reports.compare;
 
-import io.rpcbench.reports.HtmlSafeJson;
-import io.rpcbench.reports.PageTemplate;
+import io.rpcbench.reports.page.HtmlSafeJson;
+import io.rpcbench.reports.page.PageTemplate;
 import java.nio.file.Path;
 import java.util.Map;
 

@@ -3,6 +3,7 @@ package io.rpcbench.reports.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.rpcbench.reports.figures.Figures;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,0 +1,140 @@
+package io.rpcbench.reports.jtl;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Streams the samples of a JMeter CSV result file (JTL) one at a time, so memory stays bounded whatever
+ * the file's size. The file must start with JMeter's header line ({@code jmeter.save.saveservice.print_field_names},
+ * on by default) and store timestamps in ms ({@code timestamp_format=ms}, the default); columns are found
+ * by name, so any column order or extra columns work.
+ *
+ * <p>Response times: JMeter's {@code elapsed} is whole milliseconds. rpcbench's samplers also time each call with
+ * System.nanoTime and put the microseconds in the sample variable {@code elapsed_us}, which JMeter appends as a
+ * column after its own ({@code sample_variables=elapsed_us}; the header names it, in double quotes). A row with
+ * a value there holds a sample of microsecond resolution; a file without the column, or a row whose value is
+ * empty or {@code null} (JMeter's text for a variable the sampler did not set), gives {@code elapsed} x 1000 and a
+ * sample marked as whole-ms ({@link JtlSample#microseconds()} false). So does a value more than
+ * {@value #AGREEMENT_MS} ms above {@code elapsed}: rpcbench times the call inside JMeter's timer, so its own value is
+ * never longer than JMeter's but for JMeter's whole-ms rounding; a longer one is another sampler's row repeating
+ * the thread's last rpcbench value (JMeter writes a thread's variable on every row of that thread). A value well
+ * below {@code elapsed} is kept: the thread was descheduled between JMeter's timer and the call (on a saturated
+ * machine, 2 of 1.4 million samples), which is JMeter's time, not the call's. A plan mixing rpcbench samplers with
+ * others in one thread can still carry a leftover shorter than the other sampler's own time; such plans should
+ * read their other samplers' rows at whole ms (another label).
+ *
+ * <p>Load generators: in JMeter's distributed mode the {@code threadName} column starts with the remote engine that
+ * made the sample ({@code 198.18.0.21-Thread Group 1-1}); {@link JtlSample#generator()} holds it
+ * ({@link LoadGeneratorName}), empty for a local run.
+ *
+ * <p>The file is parsed on a thread of its own while the consumer runs on the caller's ({@link ParsingAhead}).
+ *
+ * <pre>{@code
+ * long rows = JtlReader.read(path, sample -> summary.add(sample));
+ * }</pre>
+ */
+public final class JtlReader {
+
+    /** The sample variable rpcbench's samplers set to the call's elapsed microseconds. */
+    public static final String ELAPSED_US = "elapsed_us";
+
+    /** How far {@code elapsed_us} may lie above {@code elapsed} and still be the same sample's time. */
+    static final long AGREEMENT_MS = 2;
+
+    private static final List<String> REQUIRED = List.of("timeStamp", "elapsed", "label", "responseCode", "success");
+
+    private JtlReader() {}
+
+    /**
+     * Feeds every sample of {@code file} to {@code consumer}, in file order.
+     *
+     * @return the number of samples read
+     * @throws JtlFormatException naming the file and line when the header lacks a required column or a row
+     *     holds a value of the wrong type
+     */
+    public static long read(Path file, Consumer<JtlSample> consumer) {
+        return ParsingAhead.read(samples -> JtlRows.read(file, REQUIRED, header -> new Columns(header, samples)),
+                consumer);
+    }
+
+    /** As {@link #read(Path, Consumer)}, stopping after the first {@code maxSamples} samples. */
+    static long readFirst(Path file, long maxSamples, Consumer<JtlSample> consumer) {
+        return JtlRows.read(file, REQUIRED, maxSamples, header -> new Columns(header, consumer));
+    }
+
+    /** The samples of {@code reader}, a header line and rows of {@code file} (named in messages only). */
+    static long read(Path file, Reader reader, Consumer<JtlSample> consumer) throws IOException {
+        return JtlRows.read(file, reader, REQUIRED, Long.MAX_VALUE, header -> new Columns(header, consumer));
+    }
+
+    /** JMeter writes {@code null} for a sample without a URL, as Java Request samples were until rpcbench's. */
+    private static String url(String column) {
+        return column.equals("null") ? "" : column;
+    }
+
+    /**
+     * The positions of one file's columns, found once from its header (-1 for a column it does not have), turning
+     * each row into a sample for {@code consumer}.
+     */
+    private static final class Columns implements Consumer<JtlRow> {
+        private final int timeStamp;
+        private final int elapsed;
+        private final int label;
+        private final int responseCode;
+        private final int responseMessage;
+        private final int success;
+        private final int bytes;
+        private final int sentBytes;
+        private final int allThreads;
+        private final int url;
+        private final int elapsedUs;
+        private final int threadName;
+        private final LoadGeneratorName generators = new LoadGeneratorName();
+        private final Consumer<JtlSample> consumer;
+
+        Columns(JtlRows.Header header, Consumer<JtlSample> consumer) {
+            this.timeStamp = header.column("timeStamp");
+            this.elapsed = header.column("elapsed");
+            this.label = header.column("label");
+            this.responseCode = header.column("responseCode");
+            this.responseMessage = header.column("responseMessage");
+            this.success = header.column("success");
+            this.bytes = header.column("bytes");
+            this.sentBytes = header.column("sentBytes");
+            this.allThreads = header.column("allThreads");
+            this.url = header.column("URL");
+            this.elapsedUs = header.column(ELAPSED_US);
+            this.threadName = header.column("threadName");
+            this.consumer = consumer;
+        }
+
+        @Override
+        public void accept(JtlRow row) {
+            consumer.accept(sample(row));
+        }
+
+        private JtlSample sample(JtlRow row) {
+            long elapsedMs = row.atLeastZero(elapsed, "elapsed");
+            long elapsedUsValue = row.isBlankOr(elapsedUs, "null") ? -1
+                    : row.atLeastZero(elapsedUs, ELAPSED_US); // parsed once a row
+            boolean microseconds = elapsedUsValue >= 0 && elapsedUsValue - elapsedMs * 1000 <= AGREEMENT_MS * 1000;
+            return new JtlSample(
+                    row.number(timeStamp, "timeStamp"),
+                    elapsedMs,
+                    row.repeated(label),
+                    row.repeated(responseCode),
+                    row.repeated(responseMessage, ""),
+                    row.bool(success, "success"),
+                    row.atLeastZero(bytes, "bytes", 0),
+                    row.atLeastZero(sentBytes, "sentBytes", 0),
+                    (int) row.number(allThreads, "allThreads", 0),
+                    url(row.repeated(url, "")),
+                    microseconds ? elapsedUsValue : elapsedMs * 1000,
+                    microseconds,
+                    generators.of(row.repeated(threadName, "")));
+        }
+    }
+}

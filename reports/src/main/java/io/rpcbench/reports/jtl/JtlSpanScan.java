@@ -1,0 +1,189 @@
+package io.rpcbench.reports.jtl;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+
+/**
+ * The exact span of a JTL ({@link JtlSpan}) from one scan of its bytes, reading only each row's first two values: in
+ * JMeter's default column order they are {@code timeStamp} and {@code elapsed}, whole numbers. The rest of a row is
+ * skipped by looking for its line end outside double quotes (JMeter quotes a value holding a line break, and doubles a
+ * quote inside one), without decoding text: no byte of a multi-byte UTF-8 character is a quote or a line break. A
+ * fraction of a full read's cost, so that the measured window is placed exactly before the one pass that makes the
+ * figures ({@code statistics.WindowedJtl}): a guess from the file's first rows misses the earliest start whenever a
+ * sample that started early ended late, as a run's first, slow calls do, and a missed guess costs a second pass.
+ *
+ * <p>Empty whenever the file is not that simple (another column order, a number with a sign, spaces or quotes, a date
+ * instead of ms, a quoted value left open): the caller then falls back on the guess. The pass that follows checks the
+ * span this gave against its own, so a file this misreads still gets the exact window.
+ */
+public final class JtlSpanScan {
+
+    private static final String FIRST_COLUMNS = "timeStamp,elapsed,";
+    private static final int MAX_HEADER_BYTES = 64 * 1024;
+    private static final int MAX_DIGITS = 18; // no overflow
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private enum State { HEADER, LINE_START, TIME_STAMP, ELAPSED, REST, QUOTED }
+
+    private State state = State.HEADER;
+    private int headerLength;
+    private final byte[] header = new byte[FIRST_COLUMNS.length()];
+    private long timeStamp;
+    private long elapsed;
+    private int digits;
+    private long samples;
+    private long firstStart = Long.MAX_VALUE;
+    private long lastStart = Long.MIN_VALUE;
+    private long lastEnd = Long.MIN_VALUE;
+
+    private JtlSpanScan() {}
+
+    /** The span of every sample of {@code jtl}, or empty when its rows do not start with the two numbers. */
+    public static Optional<JtlSpan> of(Path jtl) {
+        try (FileChannel channel = FileChannel.open(jtl, StandardOpenOption.READ)) {
+            JtlSpanScan scan = new JtlSpanScan();
+            ByteBuffer buffer = ByteBuffer.allocate(1 << 20);
+            while (channel.read(buffer.clear()) >= 0) {
+                if (!scan.bytes(buffer.array(), buffer.position())) {
+                    return Optional.empty();
+                }
+            }
+            return scan.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read JTL file " + jtl + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads {@code length} bytes; false as soon as the file turns out not to be simple. */
+    private boolean bytes(byte[] bytes, int length) {
+        int i = 0;
+        while (i < length) {
+            switch (state) {
+                case HEADER -> {
+                    byte b = bytes[i++];
+                    if (headerLength < header.length) {
+                        header[headerLength] = b;
+                    }
+                    headerLength++;
+                    if (headerLength == header.length
+                            && !new String(header, StandardCharsets.US_ASCII).equals(FIRST_COLUMNS)) {
+                        return false;
+                    }
+                    if (b == '\n') {
+                        if (headerLength <= header.length) {
+                            return false;
+                        }
+                        state = State.LINE_START;
+                    } else if (headerLength > MAX_HEADER_BYTES) {
+                        return false;
+                    }
+                }
+                case LINE_START -> {
+                    byte b = bytes[i++];
+                    if (b >= '0' && b <= '9') {
+                        timeStamp = b - '0';
+                        digits = 1;
+                        state = State.TIME_STAMP;
+                    } else if (b != '\n' && b != '\r') { // a blank line is skipped, as the reader does
+                        return false;
+                    }
+                }
+                case TIME_STAMP -> {
+                    byte b = bytes[i++];
+                    if (b >= '0' && b <= '9' && digits < MAX_DIGITS) {
+                        timeStamp = timeStamp * 10 + b - '0';
+                        digits++;
+                    } else if (b == ',') {
+                        elapsed = 0;
+                        digits = 0;
+                        state = State.ELAPSED;
+                    } else {
+                        return false;
+                    }
+                }
+                case ELAPSED -> {
+                    byte b = bytes[i++];
+                    if (b >= '0' && b <= '9' && digits < MAX_DIGITS) {
+                        elapsed = elapsed * 10 + b - '0';
+                        digits++;
+                    } else if (digits > 0 && (b == ',' || b == '\n' || b == '\r')) {
+                        sample();
+                        state = b == '\n' ? State.LINE_START : State.REST;
+                    } else {
+                        return false;
+                    }
+                }
+                case REST -> {
+                    int found = lineEndOrQuote(bytes, i, length);
+                    if (found < 0) {
+                        i = length;
+                    } else {
+                        state = bytes[found] == '\n' ? State.LINE_START : State.QUOTED;
+                        i = found + 1;
+                    }
+                }
+                case QUOTED -> {
+                    while (i < length) {
+                        if (bytes[i++] == '"') { // a doubled quote reopens at once
+                            state = State.REST;
+                            break;
+                        }
+                    }
+                }
+                default -> throw new IllegalStateException(state.name());
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The position of the first line end or double quote in {@code bytes[from, to)}, or -1: eight bytes at a time
+     * (a byte equal to one of the two leaves a zero byte after an exclusive or, which the classic test finds; the
+     * lowest byte it flags is always a true one). The rest of each row, most of the file, is read here.
+     */
+    static int lineEndOrQuote(byte[] bytes, int from, int to) {
+        int i = from;
+        for (; i + Long.BYTES <= to; i += Long.BYTES) {
+            long word = (long) LONGS.get(bytes, i);
+            long lineEnds = word ^ 0x0A0A0A0A0A0A0A0AL;
+            long quotes = word ^ 0x2222222222222222L;
+            long found = ((lineEnds - 0x0101010101010101L) & ~lineEnds | (quotes - 0x0101010101010101L) & ~quotes)
+                    & 0x8080808080808080L;
+            if (found != 0) {
+                return i + (Long.numberOfTrailingZeros(found) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (bytes[i] == '\n' || bytes[i] == '"') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void sample() {
+        samples++;
+        firstStart = Math.min(firstStart, timeStamp);
+        lastStart = Math.max(lastStart, timeStamp);
+        lastEnd = Math.max(lastEnd, timeStamp + elapsed);
+    }
+
+    private Optional<JtlSpan> end() {
+        if (state == State.ELAPSED && digits > 0) { // the last row without a line end
+            sample();
+        } else if (state != State.LINE_START && state != State.REST) {
+            return Optional.empty();
+        }
+        return Optional.of(samples == 0 ? new JtlSpan(0, 0, 0, 0)
+                : new JtlSpan(samples, firstStart, lastStart, lastEnd));
+    }
+}

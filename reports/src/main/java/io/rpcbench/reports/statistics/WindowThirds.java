@@ -1,0 +1,55 @@
+package io.rpcbench.reports.statistics;
+
+import io.rpcbench.reports.figures.DashboardData;
+import io.rpcbench.reports.figures.Figures;
+import io.rpcbench.reports.jtl.JtlSample;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The measured window cut into three equal thirds: per third the samples that started in it, their throughput
+ * (samples / the third's length), mean and p99 response time. Feed it every sample ({@link #accept} ignores those
+ * outside the window), then read {@link #thirds()} for {@link SteadinessRule}.
+ */
+public final class WindowThirds implements Consumer<JtlSample> {
+
+    private final MeasuredWindow window;
+    private final List<LabelStatistics> thirds = new ArrayList<>();
+
+    public WindowThirds(MeasuredWindow window) {
+        this.window = window;
+        for (int i = 0; i < 3; i++) {
+            thirds.add(LabelStatistics.withoutBreakdowns("third " + (i + 1), 0));
+        }
+    }
+
+    @Override
+    public void accept(JtlSample sample) {
+        if (window.contains(sample.timeStamp())) {
+            long offset = sample.timeStamp() - window.startMs();
+            thirds.get((int) Math.min(2, offset * 3 / window.lengthMs())).add(sample);
+        }
+    }
+
+    /**
+     * Third i holds the samples that started at offsets o from the window's start with floor(3 o / length) = i;
+     * in whole ms it spans [start + ceil(i x length / 3), start + ceil((i + 1) x length / 3)). Its TPS is over
+     * length / 3, the same for each third.
+     */
+    public List<DashboardData.Third> thirds() {
+        List<DashboardData.Third> result = new ArrayList<>();
+        double seconds = window.lengthMs() / 3000.0;
+        for (int i = 0; i < 3; i++) {
+            LabelStatistics third = thirds.get(i);
+            result.add(new DashboardData.Third(
+                    window.startMs() + (window.lengthMs() * i + 2) / 3,
+                    window.startMs() + (window.lengthMs() * (i + 1) + 2) / 3,
+                    third.samples(),
+                    Figures.round(seconds == 0 ? 0 : third.samples() / seconds, 3),
+                    Figures.round(third.meanMs(), 3),
+                    Figures.round(third.percentileMs(99), 3)));
+        }
+        return result;
+    }
+}

@@ -1,0 +1,124 @@
+package io.rpcbench.reports.jtl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.reports.statistics.WindowedJtl;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Random;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The span from a scan of a JTL's bytes: the same as a full read's, or nothing when the file is not simple. */
+class JtlSpanScanTest {
+
+    private static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,success,"
+            + "failureMessage,bytes\n";
+
+    @TempDir
+    Path dir;
+
+    private Path jtl(String text) throws Exception {
+        Path file = dir.resolve("run-" + System.nanoTime() + ".jtl");
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    /** Rows as JMeter writes them when samples end, with quoted messages holding commas, quotes and line breaks. */
+    private static String rows(int count, long seed) {
+        Random random = new Random(seed);
+        StringBuilder text = new StringBuilder(HEADER);
+        long end = 1_700_000_000_000L;
+        for (int i = 0; i < count; i++) {
+            end += random.nextInt(5);
+            long elapsed = random.nextInt(200) == 0 ? 3_000 + random.nextInt(5_000) : random.nextInt(20);
+            String message = switch (random.nextInt(6)) {
+                case 0 -> "\"timeout, after \"\"3 s\"\"\nat line 2\"";
+                case 1 -> "\"远端 \"\"拒绝\"\"\r\n\"";
+                default -> "OK";
+            };
+            text.append(end - elapsed).append(',').append(elapsed).append(",echo,200,").append(message)
+                    .append(",Thread Group 1-").append(i % 20).append(",true,,").append(100 + i).append('\n');
+        }
+        return text.toString();
+    }
+
+    @Test
+    void theScanFindsTheSameSpanAsAFullRead() throws Exception {
+        for (long seed = 1; seed <= 5; seed++) {
+            Path file = jtl(rows(20_000, seed));
+
+            assertThat(JtlSpanScan.of(file)).contains(JtlSpan.of(file));
+        }
+    }
+
+    @Test
+    void anEarlyStartWrittenLateIsFound() throws Exception {
+        // the first rows end first; the row that started first took 9 s and is written late, past any head guess
+        StringBuilder text = new StringBuilder(HEADER);
+        for (int i = 0; i < 12_000; i++) {
+            text.append(1_700_000_001_000L + i).append(",1,echo,200,OK,t-1,true,,10\n");
+        }
+        text.append("1700000000000,9000,echo,200,OK,t-2,true,,10\n");
+        Path file = jtl(text.toString());
+
+        JtlSpan span = JtlSpanScan.of(file).orElseThrow();
+
+        assertThat(span.firstStartMs()).isEqualTo(1_700_000_000_000L);
+        assertThat(span.samples()).isEqualTo(12_001);
+        WindowedJtl.Result<Consumer<JtlSample>> read = WindowedJtl.read("run", file, Duration.ZERO, Optional.empty(),
+                window -> sample -> {});
+        assertThat(read.passes()).isEqualTo(1);
+        assertThat(read.window().startMs()).isEqualTo(1_700_000_000_000L);
+    }
+
+    @Test
+    void aLastRowWithoutItsLineEndCounts() throws Exception {
+        Path file = jtl(HEADER + "1700000000000,5,echo,200,OK,t-1,true,,10\n1700000000003,9,echo,200,OK,t-1,true,,10");
+
+        assertThat(JtlSpanScan.of(file)).contains(new JtlSpan(2, 1_700_000_000_000L, 1_700_000_000_003L,
+                1_700_000_000_012L));
+    }
+
+    @Test
+    void aFileThatIsNotSimpleIsLeftToTheFullRead() throws Exception {
+        assertThat(JtlSpanScan.of(jtl("elapsed,timeStamp,label\n5,1700000000000,echo\n"))).isEmpty();
+        assertThat(JtlSpanScan.of(jtl(HEADER + "2024/05/06 07:08:09,5,echo,200,OK,t,true,,1\n"))).isEmpty();
+        assertThat(JtlSpanScan.of(jtl(HEADER + " 1700000000000,5,echo,200,OK,t,true,,1\n"))).isEmpty();
+        assertThat(JtlSpanScan.of(jtl(HEADER + "1700000000000,-5,echo,200,OK,t,true,,1\n"))).isEmpty();
+        assertThat(JtlSpanScan.of(jtl(HEADER + "1700000000000,5,echo,200,\"never closed\n"))).isEmpty();
+        assertThat(JtlSpanScan.of(jtl(""))).isEmpty();
+        assertThat(JtlSpanScan.of(jtl("timeStamp,elapsed\n"))).isEmpty();
+    }
+
+    @Test
+    void blankLinesAreSkippedAsTheReaderSkipsThem() throws Exception {
+        Path file = jtl(HEADER + "\n1700000000000,5,echo,200,OK,t-1,true,,10\r\n\r\n1700000000001,1,echo,200,OK,t,true,,1\n");
+
+        assertThat(JtlSpanScan.of(file)).contains(JtlSpan.of(file));
+    }
+
+    @Test
+    void theFirstLineEndOrQuoteIsFoundAtEveryPositionOfAWord() {
+        for (int length = 0; length <= 20; length++) {
+            for (int at = 0; at < length; at++) {
+                for (byte mark : new byte[] {'\n', '"'}) {
+                    byte[] bytes = new byte[length];
+                    java.util.Arrays.fill(bytes, (byte) 'x');
+                    bytes[at] = mark;
+                    if (at + 1 < length) {
+                        bytes[at + 1] = '\n'; // a later one is not taken
+                    }
+                    assertThat(JtlSpanScan.lineEndOrQuote(bytes, 0, length)).isEqualTo(at);
+                    assertThat(JtlSpanScan.lineEndOrQuote(bytes, at + 1, length)).isEqualTo(at + 1 < length ? at + 1 : -1);
+                }
+            }
+            byte[] none = "a,b,\u00e9\u00e9 1\r".repeat(3).substring(0, Math.min(length, 18)).getBytes(StandardCharsets.UTF_8);
+            assertThat(JtlSpanScan.lineEndOrQuote(none, 0, none.length)).isEqualTo(-1);
+        }
+    }
+}
