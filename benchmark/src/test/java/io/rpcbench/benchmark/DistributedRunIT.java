@@ -101,6 +101,16 @@ class DistributedRunIT {
                 }
             }
             assertThat(cpuCharts).as(run.get("name") + ": hosts with a CPU chart").containsAll(providers);
+            // every provider host's own process: CPU, RSS and GC (issue 29, defect 5: only the first host's before)
+            Set<String> withProcess = new HashSet<>();
+            for (JsonNode server : run.get("servers")) {
+                if (server.get("providerCpuPercent").isNumber() && server.get("providerRssMb").isNumber()
+                        && server.get("gcCollections").isNumber()) {
+                    withProcess.add(server.get("providerHost").asText());
+                }
+            }
+            assertThat(withProcess).as(run.get("name") + ": provider hosts with the provider process's figures; "
+                    + "servers: " + run.get("servers")).containsAll(providers);
         }
         assertThat(output).contains("Dashboard of all plans, client and server side: file:");
         // Every connection seen in every host: between lab addresses or on a host's own loopback, and some really

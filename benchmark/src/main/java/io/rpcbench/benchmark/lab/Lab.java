@@ -196,16 +196,18 @@ public final class Lab implements AutoCloseable {
 
     /**
      * The controller's own properties ({@code -J}): its PerfMon collector reads every host's agent for CPU, memory,
-     * disk I/O and network, and the first provider host's agent for the provider process (one process row: the plans
-     * have one {@code provider.pid}).
+     * disk I/O and network, and every provider host's agent for its own provider process: {@code provider.agent}
+     * lists the provider hosts' agents and {@code provider.pid} their processes in the same order, which the
+     * collector pairs ({@code MetricRow}).
      */
     public Map<String, String> controllerProperties() {
-        LabHost first = providers().get(0);
         Map<String, String> properties = new LinkedHashMap<>(sslProperties());
         properties.putAll(Map.of(
                 "agents", agentHosts().stream().map(h -> h.address() + ":" + AGENT_PORT).collect(Collectors.joining(",")),
-                "provider.agent", first.address() + ":" + AGENT_PORT,
-                "provider.pid", Long.toString(providerPids.get(first))));
+                "provider.agent", providers().stream().map(h -> h.address() + ":" + AGENT_PORT)
+                        .collect(Collectors.joining(",")),
+                "provider.pid", providers().stream().map(h -> Long.toString(providerPids.get(h)))
+                        .collect(Collectors.joining(","))));
         return properties;
     }
 

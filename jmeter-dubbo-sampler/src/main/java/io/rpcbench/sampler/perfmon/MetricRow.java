@@ -1,5 +1,7 @@
 package io.rpcbench.sampler.perfmon;
 
+import io.rpcbench.sampler.call.BadParameterException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -8,7 +10,9 @@ import java.util.Locale;
  * parameter. Here the Host cell may hold a list of agents ({@link AgentAddress#parseList}), the Port cell being the
  * port of entries that name none, and a row can be switched off: by an empty Host cell, by the word {@value #OFF}
  * in it, or by a {@code pid=} parameter that is empty or {@value #OFF} (a process metric with no process to
- * watch). {@link #perAgent()} turns the row into the one-agent rows the stock collector understands.
+ * watch). {@link #perAgent()} turns the row into the one-agent rows the stock collector understands. A process
+ * metric of several agents may name one process per agent, in the agents' order ({@code pid=4242,5151} with
+ * {@code 10.0.0.5,10.0.0.6}): every provider host of a multi-host run then has its own process rows.
  *
  * <p>Why a word as well as the empty cell: the plans fill the Host cell from a property, and JMeter's command line
  * drops an empty {@code -J} value ({@code -Jagents=} removes the property, so the plan's default applies), so only
@@ -35,9 +39,21 @@ public record MetricRow(String hosts, String port, String metric, String paramet
         if (isOff()) {
             return List.of();
         }
-        return AgentAddress.parseList(hosts, port).stream()
-                .map(agent -> new MetricRow(agent.host(), Integer.toString(agent.port()), metric, parameters))
-                .toList();
+        List<AgentAddress> agents = AgentAddress.parseList(hosts, port);
+        String pid = pidParameter();
+        List<String> pids = pid == null ? List.of() : List.of(pid.split(",", -1));
+        if (pids.size() > 1 && pids.size() != agents.size()) {
+            throw new BadParameterException("the Host cell '" + hosts + "' names " + agents.size() + " agent"
+                    + (agents.size() == 1 ? "" : "s") + " and pid=" + pid + " " + pids.size() + " process ids; expected "
+                    + "one process id for every agent, or one id for them all (the agents' order is the ids' order)");
+        }
+        List<MetricRow> rows = new ArrayList<>();
+        for (int i = 0; i < agents.size(); i++) {
+            AgentAddress agent = agents.get(i);
+            String own = pids.size() > 1 ? parameters.replace("pid=" + pid, "pid=" + pids.get(i).trim()) : parameters;
+            rows.add(new MetricRow(agent.host(), Integer.toString(agent.port()), metric, own));
+        }
+        return List.copyOf(rows);
     }
 
     /** True when the row asks no agent: its Host cell is empty or {@value #OFF}, or its process id is. */
