@@ -1,7 +1,10 @@
 package io.rpcbench.benchmark;
 
+import io.rpcbench.benchmark.jmeter.JMeterRun;
 import io.rpcbench.benchmark.lab.LabNetwork;
 import io.rpcbench.benchmark.lab.Topology;
+import io.rpcbench.benchmark.process.ExternalRegistry;
+import io.rpcbench.benchmark.process.ProjectLayout;
 import io.rpcbench.benchmark.scenario.CapacitySearch;
 import io.rpcbench.benchmark.scenario.Cell;
 import io.rpcbench.benchmark.scenario.CellResult;
@@ -26,12 +29,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The main job: a scenario of the seeds on this machine, by default seed 003 ({@code --scenarios} lists them). Starts

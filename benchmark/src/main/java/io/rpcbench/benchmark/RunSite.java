@@ -1,5 +1,6 @@
 package io.rpcbench.benchmark;
 
+import io.rpcbench.benchmark.jmeter.JMeterRun;
 import io.rpcbench.benchmark.scenario.CellSetup;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,5 +1,7 @@
 package io.rpcbench.benchmark;
 
+import io.rpcbench.benchmark.process.ChildProcess;
+import io.rpcbench.benchmark.process.ProjectLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

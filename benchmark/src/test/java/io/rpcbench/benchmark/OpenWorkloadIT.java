@@ -2,6 +2,8 @@ package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.benchmark.jmeter.JMeterRun;
+import io.rpcbench.benchmark.process.ProviderProcess;
 import io.rpcbench.reports.JtlSample;
 import io.rpcbench.reports.LabelStatistics;
 import io.rpcbench.reports.RunSummary;

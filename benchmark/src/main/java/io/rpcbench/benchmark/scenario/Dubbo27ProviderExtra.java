@@ -1,6 +1,6 @@
 package io.rpcbench.benchmark.scenario;
 
-import io.rpcbench.benchmark.Dubbo27ProviderProcess;
+import io.rpcbench.benchmark.process.Dubbo27ProviderProcess;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.rpcbench.benchmark.scenario;
 
-import io.rpcbench.benchmark.JMeterRun;
-import io.rpcbench.benchmark.PlanProgress;
-import io.rpcbench.benchmark.ProjectLayout;
 import io.rpcbench.benchmark.RunSite;
+import io.rpcbench.benchmark.jmeter.JMeterRun;
+import io.rpcbench.benchmark.jmeter.PlanProgress;
+import io.rpcbench.benchmark.process.ProjectLayout;
 import io.rpcbench.reports.LabelStatistics;
 import io.rpcbench.reports.RunInput;
 import io.rpcbench.reports.RunSummary;
@@ -14,8 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;

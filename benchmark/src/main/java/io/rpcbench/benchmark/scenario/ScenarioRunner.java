@@ -1,8 +1,8 @@
 package io.rpcbench.benchmark.scenario;
 
-import io.rpcbench.benchmark.JMeterRun;
-import io.rpcbench.benchmark.ProjectLayout;
 import io.rpcbench.benchmark.RunSite;
+import io.rpcbench.benchmark.jmeter.JMeterRun;
+import io.rpcbench.benchmark.process.ProjectLayout;
 import io.rpcbench.reports.Dashboard;
 import io.rpcbench.reports.DashboardData;
 import io.rpcbench.reports.DashboardJson;

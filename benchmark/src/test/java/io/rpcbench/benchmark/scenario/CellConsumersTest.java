@@ -3,8 +3,8 @@ package io.rpcbench.benchmark.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rpcbench.benchmark.JMeterRun;
 import io.rpcbench.benchmark.RunSite;
+import io.rpcbench.benchmark.jmeter.JMeterRun;
 import java.io.PrintWriter;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

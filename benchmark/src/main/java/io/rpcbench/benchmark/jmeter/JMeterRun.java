@@ -1,5 +1,7 @@
-package io.rpcbench.benchmark;
+package io.rpcbench.benchmark.jmeter;
 
+import io.rpcbench.benchmark.process.ChildProcess;
+import io.rpcbench.benchmark.process.ProjectLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,13 +33,13 @@ import java.util.function.UnaryOperator;
 public final class JMeterRun {
 
     /** The plans' property naming the PerfMon Metrics Collector's results file. */
-    static final String PERFMON_FILE = "perfmon.file";
+    public static final String PERFMON_FILE = "perfmon.file";
 
     /** JMeter's property that makes a non-GUI run end its JVM with System.exit when the test has ended. */
     static final String FORCE_EXIT = "jmeterengine.force.system.exit";
 
     /** JMeter's property for the UDP port its non-GUI run listens on for stop commands. */
-    static final String SHUTDOWN_PORT = "jmeterengine.nongui.port";
+    public static final String SHUTDOWN_PORT = "jmeterengine.nongui.port";
 
     /**
      * The plans' property for each thread's pause before each call, in ms (a Constant Timer at the plan's top; 0 or
@@ -54,7 +56,7 @@ public final class JMeterRun {
      * thread group's duration does too, and a Dubbo consumer's set-up (seconds on a busy machine) no longer eats the
      * measured window.
      */
-    static final String DURATION_AFTER_SETUP = "duration_after_setup";
+    public static final String DURATION_AFTER_SETUP = "duration_after_setup";
 
     /** How often, in seconds, JMeter's summariser prints its {@code summary +} line (JMeter's default is 30). */
     public static final String SUMMARISER_INTERVAL = "summariser.interval";

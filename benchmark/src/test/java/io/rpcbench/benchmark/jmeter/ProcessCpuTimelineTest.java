@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark;
+package io.rpcbench.benchmark.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark;
+package io.rpcbench.benchmark.jmeter;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark;
+package io.rpcbench.benchmark.process;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -73,7 +73,7 @@ public final class Dubbo27ProviderProcess implements AutoCloseable {
     }
 
     /** {@code protocol -> scheme://host:port} from a ready line, in its order. */
-    static Map<String, String> parse(String line) {
+    public static Map<String, String> parse(String line) {
         Map<String, String> endpoints = new LinkedHashMap<>();
         for (String token : line.substring(READY_PREFIX.length()).trim().split("\\s+")) {
             int equals = token.indexOf('=');

@@ -1,8 +1,9 @@
-package io.rpcbench.benchmark;
+package io.rpcbench.benchmark.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcbench.benchmark.Plans;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark;
+package io.rpcbench.benchmark.process;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

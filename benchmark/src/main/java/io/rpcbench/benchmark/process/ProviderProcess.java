@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark;
+package io.rpcbench.benchmark.process;
 
 import java.io.IOException;
 import java.net.URI;

@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark;
+package io.rpcbench.benchmark.process;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -31,7 +31,7 @@ public record ExternalRegistry(String address, String username, String password)
      *
      * @throws IllegalArgumentException naming the option and what was expected
      */
-    static ExternalRegistry parse(String address, String username, Map<String, String> environment) {
+    public static ExternalRegistry parse(String address, String username, Map<String, String> environment) {
         URI uri;
         try {
             uri = new URI(address);
@@ -62,7 +62,7 @@ public record ExternalRegistry(String address, String username, String password)
     }
 
     /** The provider app's options that register it there. */
-    List<String> providerOptions() {
+    public List<String> providerOptions() {
         List<String> options = new ArrayList<>(List.of("--registry", address));
         if (!username.isEmpty()) {
             options.addAll(List.of("--registry-username", username));
@@ -79,7 +79,7 @@ public record ExternalRegistry(String address, String username, String password)
      * The JMeter properties file's text that gives the shipped Dubbo plans the user and password ({@code -q}), or
      * empty when there are none.
      */
-    Optional<String> jmeterCredentials() {
+    public Optional<String> jmeterCredentials() {
         return username.isEmpty() ? Optional.empty()
                 : Optional.of("dubbo.username=" + escape(username) + "\ndubbo.password=" + escape(password) + "\n");
     }

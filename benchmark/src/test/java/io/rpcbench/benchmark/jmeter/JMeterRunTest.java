@@ -1,8 +1,9 @@
-package io.rpcbench.benchmark;
+package io.rpcbench.benchmark.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcbench.benchmark.process.ProjectLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
