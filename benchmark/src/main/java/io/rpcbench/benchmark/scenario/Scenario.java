@@ -7,8 +7,8 @@ import java.util.Optional;
 /**
  * A scenario of a seed, run by {@code ./run-benchmark --scenario NAME}: its cells, each one plan run in the seed
  * table's place, and its table in the seed's layout with our figures beside the seed's. A scenario is one class
- * implementing this, listed in {@link Scenarios#ALL}; the runner ({@link ScenarioRunner}) runs its cells in order and
- * hands their results back to {@link #table}.
+ * implementing this, listed in {@code seeds.Scenarios.ALL}; the runner ({@code runner.ScenarioRunner}) runs its
+ * cells in order and hands their results back to {@link #table}.
  *
  * <pre>{@code
  * final class EchoPairScenario implements Scenario {
