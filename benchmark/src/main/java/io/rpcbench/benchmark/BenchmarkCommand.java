@@ -520,8 +520,8 @@ public final class BenchmarkCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--param: " + e.getMessage());
             }
         }
-        Stop stop = Stop.timed(DEFAULT_WARMUP_SECONDS,
-                length == Length.FULL ? FULL_MEASURED_SECONDS : DEFAULT_MEASURED_SECONDS);
+        Stop stop = length.choose(Stop.timed(DEFAULT_WARMUP_SECONDS, DEFAULT_MEASURED_SECONDS),
+                Stop.timed(DEFAULT_WARMUP_SECONDS, FULL_MEASURED_SECONDS));
         return plans.stream().map(plan -> Cell.of(plan, plan, plan).stop(stop)).toList();
     }
 

@@ -15,7 +15,7 @@ import java.util.Optional;
  *     public String name() { return "echo-pair"; }
  *     public String summary() { return "Dubbo vs Thrift echo of 1 KiB, 20 threads"; }
  *     public List<Cell> cells(Length length) {
- *         Stop stop = length == Length.FULL ? Stop.timed(60, 600) : Stop.timed(60, 60);
+ *         Stop stop = length.choose(Stop.timed(60, 60), Stop.timed(60, 600));
  *         return List.of(
  *                 Cell.of("echo 1k", "Dubbo hessian2", "dubbo-echo-1k").stop(stop).payloadBytes(1024)
  *                         .seed(SeedColumns.SEED_003_DUBBO_1K),

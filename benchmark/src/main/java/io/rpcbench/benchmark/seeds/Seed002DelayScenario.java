@@ -124,11 +124,9 @@ final class Seed002DelayScenario implements Scenario {
 
     /** By duration when short; by the seed's calls per thread when full, fewer for the slow or large cells. */
     static Stop stop(Length length, int delayMs, int size) {
-        if (length == Length.SHORT) {
-            return Stop.timed(SHORT_WARMUP_SECONDS, SHORT_MEASURED_SECONDS);
-        }
         boolean slow = delayMs >= SLOW_DELAY_MS || size >= LARGE_SIZE;
-        return Stop.calls(FULL_WARMUP_SECONDS, slow ? FULL_CALLS_SLOW : FULL_CALLS, FULL_CAP_SECONDS);
+        return length.choose(Stop.timed(SHORT_WARMUP_SECONDS, SHORT_MEASURED_SECONDS),
+                Stop.calls(FULL_WARMUP_SECONDS, slow ? FULL_CALLS_SLOW : FULL_CALLS, FULL_CAP_SECONDS));
     }
 
     private static String row(int delayMs) {

@@ -75,13 +75,13 @@ final class Seed003RestScenario implements Scenario {
 
     @Override
     public List<Cell> cells(Length length) {
-        boolean full = length == Length.FULL;
-        Stop stop = Stop.timed(WARMUP_SECONDS, full ? FULL_MEASURED_SECONDS : SHORT_MEASURED_SECONDS);
+        Stop stop = length.choose(Stop.timed(WARMUP_SECONDS, SHORT_MEASURED_SECONDS),
+                Stop.timed(WARMUP_SECONDS, FULL_MEASURED_SECONDS));
         return List.of(Cell.of(ROW, JMETER, PLAN).threads(THREADS).stop(stop)
                 .setup(CellSetup.provider("--rest-port", "0"))
                 .properties(Map.of("size_bytes", Integer.toString(BODY_BYTES)))
                 .payloadBytes(BODY_BYTES)
-                .then(new AbStep(full ? FULL_AB_REQUESTS : SHORT_AB_REQUESTS)));
+                .then(new AbStep(length.choose(SHORT_AB_REQUESTS, FULL_AB_REQUESTS))));
     }
 
     @Override

@@ -42,7 +42,8 @@ public final class Seed003Scenario implements Scenario {
 
     @Override
     public List<Cell> cells(Length length) {
-        Stop stop = Stop.timed(WARMUP_SECONDS, length == Length.FULL ? FULL_MEASURED_SECONDS : SHORT_MEASURED_SECONDS);
+        Stop stop = length.choose(Stop.timed(WARMUP_SECONDS, SHORT_MEASURED_SECONDS),
+                Stop.timed(WARMUP_SECONDS, FULL_MEASURED_SECONDS));
         return List.of(
                 Cell.of("echo 1k", DUBBO, "dubbo-echo-1k").stop(stop).payloadBytes(1024)
                         .seed(SeedColumns.SEED_003_DUBBO_1K),

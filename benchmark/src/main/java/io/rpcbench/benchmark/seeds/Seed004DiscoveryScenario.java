@@ -159,7 +159,7 @@ final class Seed004DiscoveryScenario implements Scenario {
     @Override
     public List<Cell> cells(Length length, Map<String, String> parameters) {
         Map<String, Integer> values = new LinkedHashMap<>();
-        values.put("instances", length == Length.FULL ? 500 : SHORT_INSTANCES);
+        values.put("instances", length.choose(SHORT_INSTANCES, 500));
         values.put("interfaces", 8);
         values.put("protocols", 5);
         values.put("instances-per-app", 10);
@@ -191,8 +191,8 @@ final class Seed004DiscoveryScenario implements Scenario {
         }
         List<String> farm = new ArrayList<>(shape);
         farm.addAll(List.of("--churn-per-minute", Integer.toString(values.get("churn-per-minute"))));
-        Stop stop = length == Length.FULL ? Stop.timed(FULL_WARMUP_SECONDS, FULL_MEASURED_SECONDS)
-                : Stop.timed(SHORT_WARMUP_SECONDS, SHORT_MEASURED_SECONDS);
+        Stop stop = length.choose(Stop.timed(SHORT_WARMUP_SECONDS, SHORT_MEASURED_SECONDS),
+                Stop.timed(FULL_WARMUP_SECONDS, FULL_MEASURED_SECONDS));
         List<Cell> cells = new ArrayList<>();
         for (Mode mode : Mode.values()) {
             List<String> consumer = new ArrayList<>(List.of("--mode", mode.step));

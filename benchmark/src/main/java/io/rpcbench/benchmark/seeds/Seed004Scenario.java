@@ -137,8 +137,8 @@ final class Seed004Scenario implements Scenario {
     /** Grouped by set-up (the Dubbo 2.7 provider's first, the seed's first column), each stack's calls in turn. */
     @Override
     public List<Cell> cells(Length length) {
-        Stop stop = length == Length.FULL ? Stop.timed(FULL_WARMUP_SECONDS, FULL_MEASURED_SECONDS)
-                : Stop.timed(SHORT_WARMUP_SECONDS, SHORT_MEASURED_SECONDS);
+        Stop stop = length.choose(Stop.timed(SHORT_WARMUP_SECONDS, SHORT_MEASURED_SECONDS),
+                Stop.timed(FULL_WARMUP_SECONDS, FULL_MEASURED_SECONDS));
         Set<CellSetup> setups = new LinkedHashSet<>();
         STACKS.forEach(stack -> setups.add(stack.setup()));
         List<Cell> cells = new ArrayList<>();
