@@ -63,12 +63,9 @@ final class Seed000CpuScenario implements Scenario {
             Figure.ERROR_PERCENT, Figure.PROVIDER_HOST_CPU, Figure.PROVIDER_HOST_CPU_PER_CORE, CORE_SPREAD,
             Figure.PROVIDER_CPU, Figure.PROVIDER_THREADS);
 
-    static final String SEED_000_HARDWARE = "consumer and provider each a Huawei Tecal BH620, Intel Xeon E5520 "
-            + "2.27 GHz (16 hardware threads), 6 GiB, 1 Gb/s Ethernet, Linux 2.6.18, JDK 1.6.0_18, -Xmx2g CMS; 10 min";
-
     /** No figure: the seed's expectation table (3.2) only says the work spread over the CPUs. */
     static final SeedColumn SEED_000_CPU = new SeedColumn("seed 000: Dubbo 2.0 hessian2 + netty, 20 threads",
-            SEED_000_HARDWARE, Map.of(CORE_SPREAD.name(), "passed"));
+            Seed000Machines.HARDWARE + "; 10 min", Map.of(CORE_SPREAD.name(), "passed"));
 
     private final int cores;
 
@@ -98,8 +95,8 @@ final class Seed000CpuScenario implements Scenario {
 
     @Override
     public List<Cell> cells(Length length) {
-        Stop stop = length == Length.FULL ? Stop.timed(FULL_WARMUP_SECONDS, FULL_MEASURED_SECONDS)
-                : Stop.timed(SHORT_WARMUP_SECONDS, SHORT_MEASURED_SECONDS);
+        Stop stop = length.choose(Stop.timed(SHORT_WARMUP_SECONDS, SHORT_MEASURED_SECONDS),
+                Stop.timed(FULL_WARMUP_SECONDS, FULL_MEASURED_SECONDS));
         return List.of(Cell.of("1 KiB, " + String.format(Locale.ROOT, "%,d", ROUNDS) + " rounds",
                         "Dubbo 3.3 hessian2", "seed-000-cpu")
                 .named("dubbo-cpu")

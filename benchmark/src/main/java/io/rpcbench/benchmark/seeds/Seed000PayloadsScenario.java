@@ -130,8 +130,8 @@ final class Seed000PayloadsScenario implements Scenario {
     /** Grouped by set-up (the Dubbo 2.7 provider's first, as the seed's first row), each system's payloads in turn. */
     @Override
     public List<Cell> cells(Length length) {
-        Stop stop = length == Length.FULL ? Stop.timed(FULL_WARMUP_SECONDS, FULL_MEASURED_SECONDS)
-                : Stop.timed(SHORT_WARMUP_SECONDS, SHORT_MEASURED_SECONDS);
+        Stop stop = length.choose(Stop.timed(SHORT_WARMUP_SECONDS, SHORT_MEASURED_SECONDS),
+                Stop.timed(FULL_WARMUP_SECONDS, FULL_MEASURED_SECONDS));
         Set<CellSetup> setups = new LinkedHashSet<>();
         SYSTEMS.forEach(system -> setups.add(system.setup()));
         List<Cell> cells = new ArrayList<>();

@@ -51,7 +51,7 @@ final class Seed000PressureScenario implements Scenario {
     /** Seed 000 published no figure for it: its verdict, quoted (section 3.2). */
     static final SeedColumn SEED = new SeedColumn("seed 000: Dubbo 2.0 hessian2 + netty, 2 providers x 2 consumers "
             + "(two instances a machine), 20 threads each, a size every 10 min",
-            Seed000StabilityScenario.SEED_000_HARDWARE, Map.of("errors", "passed (no figure published)"));
+            Seed000Machines.HARDWARE, Map.of("errors", "passed (no figure published)"));
 
     @Override
     public String name() {
@@ -71,10 +71,9 @@ final class Seed000PressureScenario implements Scenario {
 
     @Override
     public List<Cell> cells(Length length) {
-        boolean full = length == Length.FULL;
-        Stop stop = full ? Stop.timed(FULL_WARMUP_SECONDS, FULL_MEASURED_SECONDS)
-                : Stop.timed(SHORT_WARMUP_SECONDS, SHORT_MEASURED_SECONDS);
-        int interval = full ? FULL_INTERVAL_SECONDS : SHORT_INTERVAL_SECONDS;
+        Stop stop = length.choose(Stop.timed(SHORT_WARMUP_SECONDS, SHORT_MEASURED_SECONDS),
+                Stop.timed(FULL_WARMUP_SECONDS, FULL_MEASURED_SECONDS));
+        int interval = length.choose(SHORT_INTERVAL_SECONDS, FULL_INTERVAL_SECONDS);
         return List.of(Cell.of(ROW, COLUMN, PLAN).stop(stop).consumers(CONSUMERS)
                 .setup(CellSetup.provider().providers(PROVIDERS))
                 .properties(Map.of("size_interval", Integer.toString(interval),

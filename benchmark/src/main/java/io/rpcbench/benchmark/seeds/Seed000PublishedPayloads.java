@@ -20,9 +20,7 @@ final class Seed000PublishedPayloads {
     static final int STRING_200K = 3;
 
     /** The seed's two machines, alike, and how it ran each cell. */
-    static final String HARDWARE = "consumer and provider each a Huawei Tecal BH620: Intel Xeon E5520 2.27 GHz "
-            + "(16 hardware threads), 6 GiB, 1 Gb/s Ethernet, Linux 2.6.18 (el5xen), JDK 1.6.0_18 -Xmx2g CMS; "
-            + "10 threads, 10 min per cell";
+    static final String HARDWARE = Seed000Machines.HARDWARE + "; 10 threads, 10 min per cell";
 
     /** What the seed's columns are called in the table's notes (the rows name its systems). */
     static final String TITLE = "seed 000, sections 5.1-5.4";

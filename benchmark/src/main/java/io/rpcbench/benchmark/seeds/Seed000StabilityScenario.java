@@ -40,13 +40,9 @@ final class Seed000StabilityScenario implements Scenario {
     static final String ROW = "String 5k, Person, Map of 3 Persons";
     static final String COLUMN = "Dubbo 3.3 hessian2 (netty 4)";
 
-    /** Seed 000's hardware (both machines alike). */
-    static final String SEED_000_HARDWARE = "consumer and provider each a Huawei Tecal BH620, Intel Xeon E5520 "
-            + "2.27 GHz (16 hardware threads), 6 GiB, 1 Gb/s Ethernet, Linux 2.6.18 (el5xen), JDK 1.6.0_18, -Xmx2g CMS";
-
     /** Seed 000, scenario 3 on Dubbo 2.0 (netty): its words, quoted (sections 1c and 3.2); no figure per label. */
     static final SeedColumn SEED = new SeedColumn("seed 000: Dubbo 2.0 hessian2 + netty, 20 threads, 50 h",
-            SEED_000_HARDWARE, Map.of(
+            Seed000Machines.HARDWARE, Map.of(
                     "provider old gen growth MB", "< 200 in 50 h",
                     "provider full GCs not ours", "0 (\"no full GC\")",
                     "provider heap after GC MB (first / last / max)", "stable, no OOM",
@@ -68,7 +64,8 @@ final class Seed000StabilityScenario implements Scenario {
 
     @Override
     public List<Cell> cells(Length length) {
-        Stop stop = Stop.timed(WARMUP_SECONDS, length == Length.FULL ? FULL_MEASURED_SECONDS : SHORT_MEASURED_SECONDS);
+        Stop stop = length.choose(Stop.timed(WARMUP_SECONDS, SHORT_MEASURED_SECONDS),
+                Stop.timed(WARMUP_SECONDS, FULL_MEASURED_SECONDS));
         return List.of(Cell.of(ROW, COLUMN, PLAN).stop(stop).payloadBytes(MEAN_PAYLOAD_BYTES)
                 .observedBy(new SoakObserver()).seed(SEED));
     }
