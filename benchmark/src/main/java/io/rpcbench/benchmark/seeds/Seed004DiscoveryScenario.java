@@ -277,7 +277,7 @@ final class Seed004DiscoveryScenario implements Scenario {
                         + "them again (one leaves and the one before joins at each step, churn-per-minute steps a "
                         + "minute); between steps one instance is away, interfaces x 2 registries fewer addresses "
                         + "held at each level the mode discovers (Dubbo applies a fake instance's removal at "
-                        + "application level too: FORCE_APPLICATION held 786 of 802 in a 50-instance run); addresses "
+                        + "application level too: docs/seeds.md, seed-004-discovery, says what a run held); addresses "
                         + "held are read once at the end, so a level whose notification of the last step has not "
                         + "arrived yet shows every instance held");
     }
