@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.benchmark.jmeter.JMeterRun;
 import io.rpcbench.benchmark.lab.LabHost;
-import io.rpcbench.benchmark.process.ChildProcess;
 import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.process.ChildProcess;
 import io.rpcbench.reports.JtlSample;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,8 @@
 package io.rpcbench.benchmark;
 
 import io.rpcbench.benchmark.lab.LabHost;
-import io.rpcbench.benchmark.process.ChildProcess;
 import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.process.ChildProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

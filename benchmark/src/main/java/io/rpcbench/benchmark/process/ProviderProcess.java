@@ -1,5 +1,6 @@
 package io.rpcbench.benchmark.process;
 
+import io.rpcbench.process.ChildProcess;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;

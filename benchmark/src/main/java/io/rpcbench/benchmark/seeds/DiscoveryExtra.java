@@ -1,8 +1,8 @@
 package io.rpcbench.benchmark.seeds;
 
-import io.rpcbench.benchmark.process.ChildProcess;
 import io.rpcbench.benchmark.process.ProjectLayout;
 import io.rpcbench.benchmark.scenario.ExtraProcess;
+import io.rpcbench.process.ChildProcess;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.process;
+package io.rpcbench.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.process;
+package io.rpcbench.process;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -27,6 +27,9 @@ import java.util.function.Predicate;
  * (SIGTERM, then SIGKILL after a grace period), so a failing caller still leaves nothing running.
  *
  * <p>Order of calls: {@link #start}, then {@link #awaitLine} and/or {@link #awaitExit}, then {@link #close}.
+ *
+ * <p>The benchmark's processes (provider, agent, JMeter, ab) and, through test-support's {@code JarProcess}, the
+ * project jars every module's tests start are all this one class: one ready-line wait, one stop by PID.
  */
 public final class ChildProcess implements AutoCloseable {
 
@@ -73,7 +76,22 @@ public final class ChildProcess implements AutoCloseable {
     public static ChildProcess start(String name, List<String> command, Map<String, String> environment, Path log,
             Consumer<String> onLine) throws IOException {
         Files.createDirectories(log.toAbsolutePath().getParent());
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        return start(name, new ProcessBuilder(command).redirectErrorStream(true), environment, log, onLine);
+    }
+
+    /**
+     * As {@link #start(String, List, Map, Path, Consumer)}, but with stderr kept apart in {@code errors}: the log,
+     * the awaited lines and {@code onLine} then see stdout alone (a test that reads a server's printed lines in
+     * order, while its logging goes to stderr).
+     */
+    public static ChildProcess startWithErrorsApart(String name, List<String> command, Path log, Path errors,
+            Consumer<String> onLine) throws IOException {
+        Files.createDirectories(log.toAbsolutePath().getParent());
+        return start(name, new ProcessBuilder(command).redirectError(errors.toFile()), Map.of(), log, onLine);
+    }
+
+    private static ChildProcess start(String name, ProcessBuilder builder, Map<String, String> environment, Path log,
+            Consumer<String> onLine) throws IOException {
         builder.environment().putAll(environment);
         ChildProcess child = new ChildProcess(name, builder.start(), log, onLine);
         Runtime.getRuntime().addShutdownHook(child.stopOnExit);
