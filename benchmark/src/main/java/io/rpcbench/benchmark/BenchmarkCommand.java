@@ -1,15 +1,19 @@
 package io.rpcbench.benchmark;
 
+import io.rpcbench.benchmark.jmeter.JMeterRun;
 import io.rpcbench.benchmark.lab.LabNetwork;
 import io.rpcbench.benchmark.lab.Topology;
-import io.rpcbench.benchmark.scenario.CapacitySearch;
+import io.rpcbench.benchmark.process.ExternalRegistry;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.runner.CapacitySearch;
+import io.rpcbench.benchmark.runner.RunSite;
+import io.rpcbench.benchmark.runner.ScenarioRunner;
 import io.rpcbench.benchmark.scenario.Cell;
 import io.rpcbench.benchmark.scenario.CellResult;
 import io.rpcbench.benchmark.scenario.Length;
 import io.rpcbench.benchmark.scenario.Scenario;
-import io.rpcbench.benchmark.scenario.ScenarioRunner;
-import io.rpcbench.benchmark.scenario.Scenarios;
 import io.rpcbench.benchmark.scenario.Stop;
+import io.rpcbench.benchmark.seeds.Scenarios;
 import io.rpcbench.reports.check.Threshold;
 import io.rpcbench.reports.check.ThresholdCheck;
 import io.rpcbench.reports.figures.DashboardData;
@@ -26,12 +30,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The main job: a scenario of the seeds on this machine, by default seed 003 ({@code --scenarios} lists them). Starts
@@ -516,8 +520,8 @@ public final class BenchmarkCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--param: " + e.getMessage());
             }
         }
-        Stop stop = Stop.timed(DEFAULT_WARMUP_SECONDS,
-                length == Length.FULL ? FULL_MEASURED_SECONDS : DEFAULT_MEASURED_SECONDS);
+        Stop stop = length.choose(Stop.timed(DEFAULT_WARMUP_SECONDS, DEFAULT_MEASURED_SECONDS),
+                Stop.timed(DEFAULT_WARMUP_SECONDS, FULL_MEASURED_SECONDS));
         return plans.stream().map(plan -> Cell.of(plan, plan, plan).stop(stop)).toList();
     }
 

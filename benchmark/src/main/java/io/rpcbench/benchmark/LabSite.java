@@ -1,8 +1,11 @@
 package io.rpcbench.benchmark;
 
+import io.rpcbench.benchmark.jmeter.JMeterRun;
 import io.rpcbench.benchmark.lab.ConnectionWatch;
 import io.rpcbench.benchmark.lab.Lab;
 import io.rpcbench.benchmark.lab.Topology;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.runner.RunSite;
 import io.rpcbench.benchmark.scenario.CellSetup;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,5 +1,11 @@
 package io.rpcbench.benchmark;
 
+import io.rpcbench.benchmark.jmeter.JMeterRun;
+import io.rpcbench.benchmark.process.AgentProcess;
+import io.rpcbench.benchmark.process.ExternalRegistry;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.process.ProviderProcess;
+import io.rpcbench.benchmark.runner.RunSite;
 import io.rpcbench.benchmark.scenario.CellSetup;
 import io.rpcbench.benchmark.scenario.ExtraProcess;
 import java.io.IOException;

@@ -1,6 +1,9 @@
 package io.rpcbench.benchmark;
 
+import io.rpcbench.benchmark.jmeter.JMeterRun;
 import io.rpcbench.benchmark.lab.Topology;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.process.ProviderProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import static org.assertj.core.data.Percentage.withPercentage;
 import io.rpcbench.benchmark.ab.AbLoad;
 import io.rpcbench.benchmark.ab.AbReport;
 import io.rpcbench.benchmark.ab.ApacheBench;
+import io.rpcbench.benchmark.process.ProviderProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -2,11 +2,11 @@ package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.benchmark.seeds.Scenarios;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
-import io.rpcbench.benchmark.scenario.Scenarios;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,6 +5,11 @@ import static io.rpcbench.benchmark.JMeterGui.errorLines;
 import static io.rpcbench.benchmark.JMeterGui.isMainWindowFor;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.benchmark.jmeter.JMeterRun;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.process.ProviderEndpoints;
+import io.rpcbench.benchmark.process.ProviderProcess;
+import io.rpcbench.process.ChildProcess;
 import io.rpcbench.reports.jtl.JtlSample;
 import java.io.IOException;
 import java.io.InputStream;

@@ -2,6 +2,10 @@ package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.benchmark.jmeter.JMeterRun;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.process.ProviderEndpoints;
+import io.rpcbench.benchmark.process.ProviderProcess;
 import io.rpcbench.reports.jtl.JtlSample;
 import java.io.IOException;
 import java.io.InputStream;

@@ -2,6 +2,7 @@ package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.benchmark.jmeter.JMeterRun;
 import io.rpcbench.reports.jtl.JtlSample;
 import java.io.IOException;
 import java.net.InetAddress;

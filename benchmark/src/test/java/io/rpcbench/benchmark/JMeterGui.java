@@ -1,5 +1,7 @@
 package io.rpcbench.benchmark;
 
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.process.ChildProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

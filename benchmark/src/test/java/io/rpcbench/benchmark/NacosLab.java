@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rpcbench.benchmark.jmeter.JMeterRun;
 import io.rpcbench.benchmark.lab.LabHost;
 import io.rpcbench.benchmark.lab.LabNetwork;
 import io.rpcbench.benchmark.lab.LabRoot;
+import io.rpcbench.benchmark.process.ExternalRegistry;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.process.ChildProcess;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

@@ -1,12 +1,14 @@
 package io.rpcbench.benchmark;
 
 import io.rpcbench.benchmark.lab.LabHost;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.process.ChildProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;

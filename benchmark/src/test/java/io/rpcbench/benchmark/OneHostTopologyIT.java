@@ -2,7 +2,9 @@ package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.benchmark.jmeter.JMeterRun;
 import io.rpcbench.benchmark.lab.Topology;
+import io.rpcbench.benchmark.process.ProviderProcess;
 import io.rpcbench.reports.jtl.JtlSample;
 import java.nio.file.Path;
 import java.time.Duration;

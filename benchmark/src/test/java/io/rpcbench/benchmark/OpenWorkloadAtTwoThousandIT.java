@@ -3,6 +3,8 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.process.ProviderProcess;
 import io.rpcbench.reports.dashboard.RunSummary;
 import java.nio.file.Path;
 import java.time.Duration;

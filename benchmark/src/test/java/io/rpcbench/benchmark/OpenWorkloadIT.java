@@ -2,6 +2,8 @@ package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.benchmark.jmeter.JMeterRun;
+import io.rpcbench.benchmark.process.ProviderProcess;
 import io.rpcbench.reports.dashboard.RunSummary;
 import io.rpcbench.reports.jtl.JtlSample;
 import io.rpcbench.reports.statistics.LabelStatistics;

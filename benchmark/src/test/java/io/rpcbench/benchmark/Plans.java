@@ -2,6 +2,10 @@ package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.benchmark.jmeter.JMeterRun;
+import io.rpcbench.benchmark.process.Dubbo27ProviderProcess;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.process.ProviderProcess;
 import io.rpcbench.reports.jtl.JtlReader;
 import io.rpcbench.reports.jtl.JtlSample;
 import java.io.IOException;
@@ -18,9 +22,9 @@ import java.util.stream.Collectors;
  * What the integration tests share: the checkout under test, short headless runs of its plans, and the stop of the
  * providers they call.
  */
-final class Plans {
+public final class Plans {
 
-    static final ProjectLayout LAYOUT = new ProjectLayout(Path.of(
+    public static final ProjectLayout LAYOUT = new ProjectLayout(Path.of(
             System.getProperty("rpcbench.project.dir", "..")).toAbsolutePath().normalize());
 
     /** A few seconds with two threads: enough samples to check, short enough for every build. */

@@ -6,6 +6,9 @@ import static io.rpcbench.benchmark.JMeterGui.isMainWindowFor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.process.ProviderProcess;
+import io.rpcbench.process.ChildProcess;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -3,9 +3,13 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.rpcbench.benchmark.jmeter.JMeterRun;
 import io.rpcbench.benchmark.lab.LabHost;
 import io.rpcbench.benchmark.lab.LabNetwork;
 import io.rpcbench.benchmark.lab.LabRoot;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.process.ProviderEndpoints;
+import io.rpcbench.process.ChildProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

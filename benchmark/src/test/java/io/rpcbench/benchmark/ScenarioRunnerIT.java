@@ -2,11 +2,12 @@ package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.benchmark.runner.RunSite;
+import io.rpcbench.benchmark.runner.ScenarioRunner;
 import io.rpcbench.benchmark.scenario.Cell;
 import io.rpcbench.benchmark.scenario.CellResult;
 import io.rpcbench.benchmark.scenario.CellSetup;
 import io.rpcbench.benchmark.scenario.ExtraProcess;
-import io.rpcbench.benchmark.scenario.ScenarioRunner;
 import io.rpcbench.benchmark.scenario.Stop;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -3,7 +3,7 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.benchmark.scenario.CellResult;
-import io.rpcbench.benchmark.scenario.Scenarios;
+import io.rpcbench.benchmark.seeds.Scenarios;
 import io.rpcbench.reports.page.HtmlSafeJson;
 import java.io.IOException;
 import java.io.InputStream;

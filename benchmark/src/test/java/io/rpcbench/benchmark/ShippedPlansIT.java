@@ -3,6 +3,10 @@ package io.rpcbench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import io.rpcbench.benchmark.jmeter.JMeterRun;
+import io.rpcbench.benchmark.process.Dubbo27ProviderProcess;
+import io.rpcbench.benchmark.process.ProviderEndpoints;
+import io.rpcbench.benchmark.process.ProviderProcess;
 import io.rpcbench.reports.jtl.JtlSample;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.rpcbench.benchmark;
 
+import io.rpcbench.process.ChildProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

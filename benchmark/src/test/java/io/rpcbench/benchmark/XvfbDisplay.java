@@ -1,5 +1,6 @@
 package io.rpcbench.benchmark;
 
+import io.rpcbench.process.ChildProcess;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

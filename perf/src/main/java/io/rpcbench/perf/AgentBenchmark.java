@@ -1,8 +1,8 @@
 package io.rpcbench.perf;
 
-import io.rpcbench.benchmark.AgentProcess;
-import io.rpcbench.benchmark.ProjectLayout;
-import io.rpcbench.benchmark.ProviderEndpoints;
+import io.rpcbench.benchmark.process.AgentProcess;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.process.ProviderEndpoints;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;

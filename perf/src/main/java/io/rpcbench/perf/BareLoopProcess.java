@@ -1,7 +1,7 @@
 package io.rpcbench.perf;
 
-import io.rpcbench.benchmark.ChildProcess;
-import io.rpcbench.benchmark.ProjectLayout;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.process.ChildProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.rpcbench.perf;
 
-import io.rpcbench.benchmark.ProjectLayout;
+import io.rpcbench.benchmark.process.ProjectLayout;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringWriter;

@@ -1,7 +1,7 @@
 package io.rpcbench.perf;
 
-import io.rpcbench.benchmark.ProjectLayout;
-import io.rpcbench.benchmark.ProviderProcess;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.process.ProviderProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;

@@ -1,6 +1,6 @@
 package io.rpcbench.perf;
 
-import io.rpcbench.benchmark.scenario.ThisMachine;
+import io.rpcbench.benchmark.runner.ThisMachine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

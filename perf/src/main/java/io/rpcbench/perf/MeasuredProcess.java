@@ -1,6 +1,6 @@
 package io.rpcbench.perf;
 
-import io.rpcbench.benchmark.ChildProcess;
+import io.rpcbench.process.ChildProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

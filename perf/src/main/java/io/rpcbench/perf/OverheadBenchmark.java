@@ -1,9 +1,9 @@
 package io.rpcbench.perf;
 
-import io.rpcbench.benchmark.AgentProcess;
-import io.rpcbench.benchmark.JMeterRun;
-import io.rpcbench.benchmark.ProjectLayout;
-import io.rpcbench.benchmark.ProviderProcess;
+import io.rpcbench.benchmark.jmeter.JMeterRun;
+import io.rpcbench.benchmark.process.AgentProcess;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.process.ProviderProcess;
 import io.rpcbench.reports.jtl.JtlReader;
 import io.rpcbench.reports.jtl.JtlSample;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.rpcbench.perf;
 
-import io.rpcbench.benchmark.ProjectLayout;
+import io.rpcbench.benchmark.process.ProjectLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

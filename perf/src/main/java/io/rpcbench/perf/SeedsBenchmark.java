@@ -1,7 +1,7 @@
 package io.rpcbench.perf;
 
 import io.rpcbench.benchmark.BenchmarkCommand;
-import io.rpcbench.benchmark.ProjectLayout;
+import io.rpcbench.benchmark.process.ProjectLayout;
 import io.rpcbench.benchmark.scenario.SeedColumn;
 import io.rpcbench.benchmark.scenario.SeedColumns;
 import io.rpcbench.reports.figures.DashboardData;
@@ -15,9 +15,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * Benchmark 5, our numbers beside the seeds': the main job's four plans (seed 003: Dubbo hessian2 and Thrift

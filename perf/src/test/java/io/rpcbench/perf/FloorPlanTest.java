@@ -3,7 +3,7 @@ package io.rpcbench.perf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rpcbench.benchmark.ProjectLayout;
+import io.rpcbench.benchmark.process.ProjectLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,9 +1,7 @@
 package io.rpcbench.testing;
 
-import java.io.BufferedReader;
+import io.rpcbench.process.ChildProcess;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -35,28 +33,30 @@ import java.util.regex.Pattern;
  * }</pre>
  *
  * The child runs on {@code -Drpcbench.child.java} when given (e.g. a JDK 25 {@code bin/java}), else on the JVM
- * running the tests.
+ * running the tests. The process itself (the wait for a line, the stop by PID, the kill when the JVM of the tests
+ * exits first) is child-process's {@link ChildProcess}, the one the benchmark starts its processes with; this class
+ * adds the {@code java -jar} command, stdout line by line and the ready line's groups.
  */
 public final class JarProcess implements AutoCloseable {
 
     private static final Duration READY_DEADLINE = Duration.ofSeconds(90);
     /** Dubbo 2.7 alone takes about 5 s to close its Netty server (see OrderServiceExport in dubbo27-provider). */
-    private static final Duration STOP_DEADLINE = Duration.ofSeconds(30);
-    /** How often the wait for the ready line looks whether the process has ended. */
-    private static final Duration POLL = Duration.ofMillis(200);
+    private static final Duration EXIT_DEADLINE = Duration.ofSeconds(30);
+    /** How long the stdout copy may take to hand on a line the process has already printed. */
+    private static final Duration LINE_HANDOVER = Duration.ofSeconds(5);
 
-    private final Process process;
+    private final ChildProcess child;
+    private final Path stdout;
     private final Path stderr;
-    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private final BlockingQueue<String> lines;
     private final List<String> seen = new ArrayList<>();
     private Matcher ready;
 
-    private JarProcess(Process process, Path stderr) {
-        this.process = process;
+    private JarProcess(ChildProcess child, Path stdout, Path stderr, BlockingQueue<String> lines) {
+        this.child = child;
+        this.stdout = stdout;
         this.stderr = stderr;
-        Thread reader = new Thread(this::readStdout, "jar-process-stdout-" + process.pid());
-        reader.setDaemon(true);
-        reader.start();
+        this.lines = lines;
     }
 
     /**
@@ -120,31 +120,29 @@ public final class JarProcess implements AutoCloseable {
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", jar.toString()));
         command.addAll(List.of(options));
+        Path stdout = Files.createTempFile("rpcbench-jar-process-", ".out");
         Path stderr = Files.createTempFile("rpcbench-jar-process-", ".err");
-        Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
-        return new JarProcess(process, stderr);
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        ChildProcess child = ChildProcess.startWithErrorsApart(jar.getFileName().toString(), command, stdout, stderr,
+                lines::add);
+        return new JarProcess(child, stdout, stderr, lines);
     }
 
+    /** Waits for the ready line; the lines before it, and it, are taken off the lines {@link #nextLine} reads. */
     private void awaitReady(Pattern readyLine) throws InterruptedException {
-        long deadline = System.nanoTime() + READY_DEADLINE.toNanos();
-        while (System.nanoTime() < deadline) {
-            String line = lines.poll(POLL.toMillis(), TimeUnit.MILLISECONDS);
-            if (line == null) {
-                if (!process.isAlive() && lines.isEmpty()) {
-                    throw new AssertionError("pid " + process.pid() + " ended (exit code " + process.exitValue()
-                            + ") before a line matching " + readyLine + "; stdout " + seen + ", stderr:\n" + stderr());
-                }
-                continue;
-            }
-            seen.add(line);
-            Matcher matcher = readyLine.matcher(line);
-            if (matcher.matches()) {
-                ready = matcher;
-                return;
-            }
+        String line;
+        try {
+            line = child.awaitLine(printed -> readyLine.matcher(printed).matches(), READY_DEADLINE);
+        } catch (IllegalStateException e) {
+            throw new AssertionError("pid " + pid() + ", no line matching " + readyLine + ": " + e.getMessage()
+                    + "\nstderr:\n" + stderr(), e);
         }
-        throw new AssertionError("no line matching " + readyLine + " within " + READY_DEADLINE + " from pid "
-                + process.pid() + "; stdout " + seen + ", stderr:\n" + stderr());
+        while (!line.equals(nextLine(LINE_HANDOVER))) {
+            // a line before the ready line: skipped, as the wait above did
+        }
+        Matcher matcher = readyLine.matcher(line);
+        matcher.matches();
+        ready = matcher;
     }
 
     /** The ready line, matched: its groups carry what the server printed (ports, addresses). */
@@ -153,14 +151,14 @@ public final class JarProcess implements AutoCloseable {
     }
 
     public long pid() {
-        return process.pid();
+        return child.pid();
     }
 
     /** The next stdout line, waiting at most {@code deadline}. */
     public String nextLine(Duration deadline) throws InterruptedException {
         String line = lines.poll(deadline.toMillis(), TimeUnit.MILLISECONDS);
         if (line == null) {
-            throw new AssertionError("no line on stdout of pid " + process.pid() + " within " + deadline
+            throw new AssertionError("no line on stdout of pid " + pid() + " within " + deadline
                     + "; stdout so far " + seen + ", stderr:\n" + stderr());
         }
         seen.add(line);
@@ -168,22 +166,21 @@ public final class JarProcess implements AutoCloseable {
     }
 
     /**
-     * Sends SIGTERM to the PID and waits for the exit code. {@code ProcessHandle.destroy()} rather than
-     * {@code Process.destroy()}: the latter also closes our end of stdout, losing the line printed on stop.
+     * Stops the process by its PID (SIGTERM; SIGKILL after {@link ChildProcess}'s grace period) and returns its exit
+     * code. Its last stdout lines, e.g. the one printed on stop, stay readable by {@link #nextLine}.
      */
     public int stop() throws InterruptedException {
-        process.toHandle().destroy();
-        return exitCode();
+        return child.stop();
     }
 
     /** Waits for the process to end by itself; kills it (by its PID) when it has not within the deadline. */
     public int exitCode() throws InterruptedException {
-        if (!process.waitFor(STOP_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError("pid " + process.pid() + " did not end within " + STOP_DEADLINE + "; stderr:\n"
-                    + stderr());
+        try {
+            return child.awaitExit(EXIT_DEADLINE);
+        } catch (IllegalStateException e) {
+            child.kill();
+            throw new AssertionError(e.getMessage() + "\nstderr:\n" + stderr(), e);
         }
-        return process.exitValue();
     }
 
     public String stderr() {
@@ -194,35 +191,18 @@ public final class JarProcess implements AutoCloseable {
         }
     }
 
-    /** Stops the process if it still runs (SIGTERM, then a kill after the deadline) and deletes its stderr file. */
+    /** Stops the process if it still runs (SIGTERM, then a kill after the grace period) and deletes its files. */
     @Override
     public void close() {
         try {
-            if (process.isAlive()) {
-                stop();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            child.close();
         } finally {
-            if (process.isAlive()) {
-                process.destroyForcibly();
-            }
             try {
+                Files.deleteIfExists(stdout);
                 Files.deleteIfExists(stderr);
             } catch (IOException e) {
                 // A temporary file left behind is not worth failing a test for.
             }
-        }
-    }
-
-    private void readStdout() {
-        try (BufferedReader reader = new BufferedReader(
-                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                lines.add(line);
-            }
-        } catch (IOException e) {
-            // The process ended; nextLine reports the missing line.
         }
     }
 }

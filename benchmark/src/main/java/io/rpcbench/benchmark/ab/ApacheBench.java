@@ -1,6 +1,6 @@
 package io.rpcbench.benchmark.ab;
 
-import io.rpcbench.benchmark.ChildProcess;
+import io.rpcbench.process.ChildProcess;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.rpcbench.benchmark.lab;
 
-import io.rpcbench.benchmark.ProviderEndpoints;
+import io.rpcbench.benchmark.process.ProviderEndpoints;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package io.rpcbench.benchmark.lab;
 
-import io.rpcbench.benchmark.AgentProcess;
-import io.rpcbench.benchmark.ChildProcess;
-import io.rpcbench.benchmark.ProjectLayout;
-import io.rpcbench.benchmark.ProviderEndpoints;
+import io.rpcbench.benchmark.process.AgentProcess;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.process.ProviderEndpoints;
+import io.rpcbench.process.ChildProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import java.io.IOException;
 
 /**
  * A step a cell runs after its plan, while the cell's set-up still runs, e.g. seed 003's ApacheBench run against the
- * same REST endpoint the plan loaded ({@code io.rpcbench.benchmark.ab.AbStep}). It writes what it measured, or why it
+ * same REST endpoint the plan loaded (package ab's {@code AbStep}). It writes what it measured, or why it
  * measured nothing, into the cell's folder, where a {@link Figure} of the scenario reads it.
  */
 @FunctionalInterface

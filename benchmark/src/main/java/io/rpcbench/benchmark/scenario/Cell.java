@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * One cell of a scenario's table: a row and a column of the seed's table, and the run that fills it: a plan of
@@ -96,63 +97,92 @@ public record Cell(String name, String row, String column, String plan, Map<Stri
     }
 
     public Cell named(String newName) {
-        return new Cell(newName, row, column, plan, properties, threads, stop, setup, payloadBytes, seed, consumers,
-                observers, afterPlan);
+        return with(draft -> draft.name = newName);
     }
 
     /** This cell with {@code more} plan properties added (a later value wins). */
     public Cell properties(Map<String, String> more) {
-        Map<String, String> all = new LinkedHashMap<>(properties);
-        all.putAll(more);
-        return new Cell(name, row, column, plan, all, threads, stop, setup, payloadBytes, seed, consumers, observers,
-                afterPlan);
+        return with(draft -> draft.properties.putAll(more));
     }
 
     public Cell threads(int count) {
-        return new Cell(name, row, column, plan, properties, count, stop, setup, payloadBytes, seed, consumers,
-                observers, afterPlan);
+        return with(draft -> draft.threads = count);
     }
 
     public Cell stop(Stop newStop) {
-        return new Cell(name, row, column, plan, properties, threads, newStop, setup, payloadBytes, seed, consumers,
-                observers, afterPlan);
+        return with(draft -> draft.stop = newStop);
     }
 
     public Cell setup(CellSetup newSetup) {
-        return new Cell(name, row, column, plan, properties, threads, stop, newSetup, payloadBytes, seed, consumers,
-                observers, afterPlan);
+        return with(draft -> draft.setup = newSetup);
     }
 
     public Cell payloadBytes(int bytes) {
-        return new Cell(name, row, column, plan, properties, threads, stop, setup, OptionalInt.of(bytes), seed,
-                consumers, observers, afterPlan);
+        return with(draft -> draft.payloadBytes = OptionalInt.of(bytes));
     }
 
     public Cell seed(SeedColumn published) {
-        return new Cell(name, row, column, plan, properties, threads, stop, setup, payloadBytes,
-                Optional.of(published), consumers, observers, afterPlan);
+        return with(draft -> draft.seed = Optional.of(published));
     }
 
     /** This cell run by {@code count} JMeter runs at once, each with the cell's threads. */
     public Cell consumers(int count) {
-        return new Cell(name, row, column, plan, properties, threads, stop, setup, payloadBytes, seed, count,
-                observers, afterPlan);
+        return with(draft -> draft.consumers = count);
     }
 
     /** This cell with {@code observer} watching its run too. */
     public Cell observedBy(CellObserver observer) {
-        List<CellObserver> more = new ArrayList<>(observers);
-        more.add(observer);
-        return new Cell(name, row, column, plan, properties, threads, stop, setup, payloadBytes, seed, consumers,
-                more, afterPlan);
+        return with(draft -> draft.observers.add(observer));
     }
 
     /** This cell with {@code step} run after its plan too. */
     public Cell then(AfterPlan step) {
-        List<AfterPlan> more = new ArrayList<>(afterPlan);
-        more.add(step);
-        return new Cell(name, row, column, plan, properties, threads, stop, setup, payloadBytes, seed, consumers,
-                observers, more);
+        return with(draft -> draft.afterPlan.add(step));
+    }
+
+    /** A copy of this cell with {@code change} made to it, checked as any new cell is (the canonical constructor). */
+    private Cell with(Consumer<Draft> change) {
+        Draft draft = new Draft(this);
+        change.accept(draft);
+        return draft.cell();
+    }
+
+    /** A cell's fields while one {@code with} method changes one of them: the one place the fields are copied. */
+    private static final class Draft {
+        String name;
+        final String row;
+        final String column;
+        final String plan;
+        final Map<String, String> properties;
+        int threads;
+        Stop stop;
+        CellSetup setup;
+        OptionalInt payloadBytes;
+        Optional<SeedColumn> seed;
+        int consumers;
+        final List<CellObserver> observers;
+        final List<AfterPlan> afterPlan;
+
+        Draft(Cell cell) {
+            name = cell.name;
+            row = cell.row;
+            column = cell.column;
+            plan = cell.plan;
+            properties = new LinkedHashMap<>(cell.properties);
+            threads = cell.threads;
+            stop = cell.stop;
+            setup = cell.setup;
+            payloadBytes = cell.payloadBytes;
+            seed = cell.seed;
+            consumers = cell.consumers;
+            observers = new ArrayList<>(cell.observers);
+            afterPlan = new ArrayList<>(cell.afterPlan);
+        }
+
+        Cell cell() {
+            return new Cell(name, row, column, plan, properties, threads, stop, setup, payloadBytes, seed, consumers,
+                    observers, afterPlan);
+        }
     }
 
     private static void requireText(String what, String value) {

@@ -1,6 +1,6 @@
 package io.rpcbench.benchmark.scenario;
 
-import io.rpcbench.benchmark.JMeterRun;
+import io.rpcbench.benchmark.jmeter.JMeterRun;
 import java.nio.file.Path;
 import java.util.Optional;
 

@@ -4,7 +4,7 @@ import java.io.IOException;
 
 /**
  * Something that watches a cell's run while its plan runs, e.g. the provider's heap and threads sampled every
- * interval for seed 000's stability test ({@code io.rpcbench.benchmark.soak.SoakObserver}). The runner starts it once
+ * interval for seed 000's stability test (package soak's {@code SoakObserver}). The runner starts it once
  * the cell's JMeter has started (so it may watch JMeter's process too) and closes it once JMeter has exited, also when
  * the run failed; it writes what it saw into the cell's folder, where a {@link Figure} of the scenario reads it.
  *

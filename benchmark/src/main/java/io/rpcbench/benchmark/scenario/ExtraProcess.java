@@ -1,7 +1,7 @@
 package io.rpcbench.benchmark.scenario;
 
-import io.rpcbench.benchmark.ProjectLayout;
-import io.rpcbench.benchmark.ProviderEndpoints;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.process.ProviderEndpoints;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

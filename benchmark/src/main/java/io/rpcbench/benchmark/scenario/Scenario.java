@@ -7,15 +7,15 @@ import java.util.Optional;
 /**
  * A scenario of a seed, run by {@code ./run-benchmark --scenario NAME}: its cells, each one plan run in the seed
  * table's place, and its table in the seed's layout with our figures beside the seed's. A scenario is one class
- * implementing this, listed in {@link Scenarios#ALL}; the runner ({@link ScenarioRunner}) runs its cells in order and
- * hands their results back to {@link #table}.
+ * implementing this, listed in {@code seeds.Scenarios.ALL}; the runner ({@code runner.ScenarioRunner}) runs its
+ * cells in order and hands their results back to {@link #table}.
  *
  * <pre>{@code
  * final class EchoPairScenario implements Scenario {
  *     public String name() { return "echo-pair"; }
  *     public String summary() { return "Dubbo vs Thrift echo of 1 KiB, 20 threads"; }
  *     public List<Cell> cells(Length length) {
- *         Stop stop = length == Length.FULL ? Stop.timed(60, 600) : Stop.timed(60, 60);
+ *         Stop stop = length.choose(Stop.timed(60, 60), Stop.timed(60, 600));
  *         return List.of(
  *                 Cell.of("echo 1k", "Dubbo hessian2", "dubbo-echo-1k").stop(stop).payloadBytes(1024)
  *                         .seed(SeedColumns.SEED_003_DUBBO_1K),

@@ -32,7 +32,7 @@ public final class ScenarioTable {
 
     static final String ROW = "row";
     static final String FIGURE = "figure";
-    static final String OURS = "ours";
+    public static final String OURS = "ours";
     static final String SEED = "seed";
     private static final String GAP = "  ";
 

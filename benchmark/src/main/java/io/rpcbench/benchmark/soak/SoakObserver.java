@@ -1,6 +1,6 @@
 package io.rpcbench.benchmark.soak;
 
-import io.rpcbench.benchmark.ProjectLayout;
+import io.rpcbench.benchmark.process.ProjectLayout;
 import io.rpcbench.benchmark.scenario.CellContext;
 import io.rpcbench.benchmark.scenario.CellObserver;
 import io.rpcbench.benchmark.scenario.Stop;

@@ -1,5 +1,6 @@
 package io.rpcbench.benchmark.scenario;
 
+import io.rpcbench.benchmark.runner.ProviderCores;
 import io.rpcbench.reports.dashboard.Dashboard;
 import io.rpcbench.reports.dashboard.RunInput;
 import io.rpcbench.reports.dashboard.RunSummary;
@@ -20,12 +21,13 @@ import java.util.OptionalInt;
  * and RSS (and, when asked, its GC pauses), read through the dashboard as a real run is, so that the figures are the
  * runner's.
  */
-final class RecordedCells {
+public final class RecordedCells {
 
     private static final long START_MS = 1_700_000_000_000L;
     /** A failed sample's response code and message. */
-    static final String FAILURE_CODE = "remote-exception";
-    static final String FAILURE_MESSAGE = "org.apache.dubbo.rpc.RpcException: Failed to invoke the method getUser";
+    public static final String FAILURE_CODE = "remote-exception";
+    public static final String FAILURE_MESSAGE =
+            "org.apache.dubbo.rpc.RpcException: Failed to invoke the method getUser";
 
     private RecordedCells() {}
 
@@ -33,7 +35,7 @@ final class RecordedCells {
      * The results of {@code cells} in {@code dir}: cell i measured with {@code receivedBytes[i]} bytes a sample (and
      * response times growing with i), or empty with {@code emptyReason} where {@code receivedBytes[i]} is negative.
      */
-    static List<CellResult> of(Path dir, List<Cell> cells, long[] receivedBytes, String emptyReason)
+    public static List<CellResult> of(Path dir, List<Cell> cells, long[] receivedBytes, String emptyReason)
             throws IOException {
         return of(dir, cells, receivedBytes, emptyReason, new int[cells.size()], false);
     }
@@ -43,7 +45,7 @@ final class RecordedCells {
      * failed (response code {@value #FAILURE_CODE}, message {@value #FAILURE_MESSAGE}), and with the provider's GC
      * pauses in the PerfMon file when {@code gc}: a pause of 1 + i ms every other second.
      */
-    static List<CellResult> of(Path dir, List<Cell> cells, long[] receivedBytes, String emptyReason,
+    public static List<CellResult> of(Path dir, List<Cell> cells, long[] receivedBytes, String emptyReason,
             int[] failedSamples, boolean gc) throws IOException {
         Dashboard dashboard = Dashboard.builder().title("recorded");
         List<RunSummary> summaries = new ArrayList<>();

@@ -22,16 +22,16 @@ import java.util.OptionalInt;
  * CellResult result = run.result(dir, cell);
  * }</pre>
  */
-final class RecordedRun {
+public final class RecordedRun {
 
-    static final long START_MS = 1_700_000_000_000L;
+    public static final long START_MS = 1_700_000_000_000L;
     static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
             + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,\"elapsed_us\"\n";
 
     private final StringBuilder jtl = new StringBuilder(HEADER);
 
     /** One sample starting {@code atMs} after {@link #START_MS}. */
-    RecordedRun add(long atMs, String label, String thread, String url, long bytes, long us, boolean success) {
+    public RecordedRun add(long atMs, String label, String thread, String url, long bytes, long us, boolean success) {
         jtl.append(String.format(Locale.ROOT, "%d,%d,%s,%s,%s,%s,text,%s,%s,%d,%d,2,4,%s,0,0,0,%d%n", START_MS + atMs,
                 us / 1000, label, success ? "OK" : "500", success ? "OK" : "failed", thread, success,
                 success ? "" : "failed", bytes, bytes, url, us));
@@ -39,7 +39,7 @@ final class RecordedRun {
     }
 
     /** The cell measured with these samples (every one counted), its JTL in {@code dir/<cell name>/}. */
-    CellResult result(Path dir, Cell cell) throws IOException {
+    public CellResult result(Path dir, Cell cell) throws IOException {
         Path folder = Files.createDirectories(dir.resolve(cell.name()));
         Path file = Files.writeString(folder.resolve(cell.plan() + ".jtl"), jtl);
         DashboardData data = Dashboard.builder().title("recorded")

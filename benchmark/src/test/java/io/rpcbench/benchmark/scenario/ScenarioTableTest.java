@@ -3,6 +3,7 @@ package io.rpcbench.benchmark.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcbench.benchmark.seeds.Seed003Scenario;
 import io.rpcbench.reports.page.TableSection;
 import java.io.IOException;
 import java.io.InputStream;

@@ -2,8 +2,8 @@ package io.rpcbench.benchmark.soak;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcbench.benchmark.ProjectLayout;
-import io.rpcbench.benchmark.ProviderProcess;
+import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.process.ProviderProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
