@@ -92,7 +92,9 @@ public final class EchoProvider implements AutoCloseable {
                         null, null);
             }
             if (settings.rest()) {
-                rest = RestEndpoint.start(echo, settings.bind(), settings.restPort(), settings.threads());
+                // On the I/O threads keep-alive answers stay whole (RestEndpoint); a delay would sleep there.
+                rest = RestEndpoint.start(echo, settings.bind(), settings.restPort(), settings.threads(),
+                        settings.delayMs() == 0 ? RestEndpoint.Calls.IO_THREADS : RestEndpoint.Calls.WORKER_POOL);
             }
             UserEndpoints users = null;
             if (settings.userService()) {

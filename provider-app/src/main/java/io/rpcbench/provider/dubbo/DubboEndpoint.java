@@ -6,6 +6,7 @@ import io.rpcbench.provider.port.PortInUseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.ProtocolConfig;
@@ -110,19 +111,34 @@ public final class DubboEndpoint implements AutoCloseable {
     public static DubboEndpoint start(List<ExportedService<?>> services, String registry, RegisterMode registerMode,
             String bind, int port, String protocol, String serialization, int threads, String version,
             String group) {
+        return start(services, registry, registerMode, bind, port, protocol, serialization, threads, version, group,
+                null);
+    }
+
+    /**
+     * As {@link #start(List, String, RegisterMode, String, int, String, String, int, String, String)}, running the
+     * services' calls on {@code calls} in place of Dubbo's pool of {@code threads} workers (Dubbo's executor
+     * management mode {@code isolation}, each service's {@code ServiceConfig#setExecutor}, which Dubbo 3.3.6 takes
+     * only as an {@code ExecutorService}); null keeps the pool. A {@link CallerRunsExecutor} runs each call on the
+     * Netty I/O thread that read it: what {@code RestEndpoint} does so that Dubbo 3.3.6's HTTP/1.1 answers on a
+     * keep-alive connection stay whole (see there).
+     */
+    public static DubboEndpoint start(List<ExportedService<?>> services, String registry, RegisterMode registerMode,
+            String bind, int port, String protocol, String serialization, int threads, String version,
+            String group, ExecutorService calls) {
         if (services.isEmpty()) {
             throw new IllegalArgumentException("no service to export");
         }
         if (port != 0) {
             PortCheck.requireFree("dubbo", bind, port);
             return export(services, version, group, registry, registerMode, bind, port, protocol, serialization,
-                    threads);
+                    threads, calls);
         }
         for (int attempt = 1; ; attempt++) {
             int candidate = PortCheck.freePort(bind);
             try {
                 return export(services, version, group, registry, registerMode, bind, candidate, protocol,
-                        serialization, threads);
+                        serialization, threads, calls);
             } catch (PortInUseException e) {
                 if (attempt == FREE_PORT_ATTEMPTS) {
                     throw e;
@@ -133,7 +149,7 @@ public final class DubboEndpoint implements AutoCloseable {
 
     private static DubboEndpoint export(List<ExportedService<?>> services, String version, String group,
             String registry, RegisterMode registerMode, String bind, int port, String protocol, String serialization,
-            int threads) {
+            int threads, ExecutorService calls) {
         FrameworkModel framework = new FrameworkModel();
         DubboBootstrap bootstrap = DubboBootstrap.newInstance(framework);
         try {
@@ -148,6 +164,10 @@ public final class DubboEndpoint implements AutoCloseable {
             // In-flight calls get this long to finish on stop (Dubbo's default is 10 s).
             application.setShutwait(SHUTDOWN_WAIT_MS);
             application.setRegisterMode(registerMode.dubboValue());
+            if (calls != null) {
+                // Only in this mode does Dubbo run a service's calls on the executor its ServiceConfig names.
+                application.setExecutorManagementMode("isolation");
+            }
 
             RegistryConfig registryConfig = new RegistryConfig(registry);
             registryConfig.setParameters(Map.of("file-cache", "false"));
@@ -176,6 +196,9 @@ public final class DubboEndpoint implements AutoCloseable {
             List<ServiceConfig<?>> configs = new ArrayList<>();
             for (ExportedService<?> exported : services) {
                 ServiceConfig<?> service = serviceConfig(exported, version, group);
+                if (calls != null) {
+                    service.setExecutor(calls);
+                }
                 LoopbackHost.apply(bind, protocolConfig, service);
                 bootstrap.service(service);
                 configs.add(service);

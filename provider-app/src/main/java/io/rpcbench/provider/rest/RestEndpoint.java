@@ -1,9 +1,11 @@
 package io.rpcbench.provider.rest;
 
 import io.rpcbench.echo.EchoService;
+import io.rpcbench.provider.dubbo.CallerRunsExecutor;
 import io.rpcbench.provider.port.PortInUseException;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.provider.dubbo.ExportedService;
+import io.rpcbench.provider.dubbo.RegisterMode;
 import java.util.List;
 
 /**
@@ -24,6 +26,17 @@ import java.util.List;
  * not registered in ZooKeeper: the registry's echo providers stay the {@code dubbo} ones, so registry consumers
  * never pick the HTTP port, and the provider only carries this second server when asked to
  * ({@code --rest-port}). It keeps to loopback as the Dubbo endpoint does ({@code LoopbackHost}).
+ *
+ * <p>Its calls run on Dubbo's Netty I/O threads ({@link Calls#IO_THREADS}), not on the worker pool, unless asked
+ * ({@link Calls#WORKER_POOL}, the provider app's choice when {@code --delay-ms} would sleep on an I/O thread). Dubbo
+ * 3.3.6's HTTP/1.1 server loses an answer's status line and headers now and then on a keep-alive connection when
+ * the calls run on its pool (issue 29, defect 9; docs/upstream/dubbo-http1-keepalive.md): a worker writes the
+ * answer's head, body and end ({@code LastHttpContent}) as three separate tasks for the I/O thread; the client has
+ * the whole answer once the body is out (content-length) and sends the next request, whose worker can write its
+ * head before the first worker wrote the end. Netty's encoder, still inside the first answer, refuses the head
+ * (the write fails silently) and sends the second body bare: the client waits for a status line until its read
+ * timeout (1 to 3 calls in 3,000 on one connection here). On the I/O thread the three writes are done, in order,
+ * before the next request is read.
  *
  * <pre>{@code
  * try (RestEndpoint rest = RestEndpoint.start(echo, "127.0.0.1", 0, 200)) {
@@ -54,16 +67,34 @@ public final class RestEndpoint implements AutoCloseable {
         this.host = host;
     }
 
+    /** Where the calls run. */
+    public enum Calls {
+        /** On the Netty I/O thread that read the request: keep-alive answers stay whole (see the class). */
+        IO_THREADS,
+        /** On Dubbo's pool of {@code threads} workers: a keep-alive answer now and then loses its head. */
+        WORKER_POOL
+    }
+
     /**
-     * Serves {@code echo} over HTTP on {@code bind:port}; returns once the port accepts connections.
+     * Serves {@code echo} over HTTP on {@code bind:port}, its calls on the I/O threads; returns once the port
+     * accepts connections.
      *
      * @param port 0 to pick a free port
      * @throws PortInUseException (endpoint {@code rest}) when a fixed port is taken
      */
     public static RestEndpoint start(EchoService echo, String bind, int port, int threads) {
+        return start(echo, bind, port, threads, Calls.IO_THREADS);
+    }
+
+    /**
+     * As {@link #start(EchoService, String, int, int)}, the calls where {@code calls} says ({@code threads} is the
+     * worker pool's size, unused with {@link Calls#IO_THREADS}).
+     */
+    public static RestEndpoint start(EchoService echo, String bind, int port, int threads, Calls calls) {
         try {
             return new RestEndpoint(DubboEndpoint.start(List.of(ExportedService.of(EchoService.class, echo)),
-                    NO_REGISTRY, bind, port, TRIPLE, SERIALIZATION, threads, null, null), bind);
+                    NO_REGISTRY, RegisterMode.ALL, bind, port, TRIPLE, SERIALIZATION, threads, null, null,
+                    calls == Calls.IO_THREADS ? new CallerRunsExecutor() : null), bind);
         } catch (PortInUseException e) {
             throw new PortInUseException(NAME, bind, e.port(), e.getCause());
         }
