@@ -2,6 +2,7 @@ package io.rpcbench.sampler.dubbo;
 
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.FailureClassifier;
+import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.json.ServiceDefinition;
 import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.registry.RegistryLookupException;
@@ -189,7 +190,7 @@ public final class RegistryLookups implements AutoCloseable {
             case UNKNOWN_SERVICE -> BadParameterException.of(DubboSettings.INTERFACE, settings.interfaceName(),
                     lookup.problem(), lookup.expected());
             case NO_PROVIDER -> new NoProviderException(lookup.problem());
-            case NO_DEFINITION -> BadParameterException.of(DubboServiceRequest.PARAMETER_TYPES, "", "is empty, and "
+            case NO_DEFINITION -> BadParameterException.of(ServiceCallParameters.PARAMETER_TYPES, "", "is empty, and "
                     + lookup.problem(), "the parameter types, comma-separated (the provider's metadata center may be "
                     + "elsewhere)");
             case REFUSED -> access.authenticated()
