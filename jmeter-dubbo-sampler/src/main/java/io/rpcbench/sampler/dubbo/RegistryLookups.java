@@ -1,7 +1,6 @@
 package io.rpcbench.sampler.dubbo;
 
 import io.rpcbench.sampler.call.BadParameterException;
-import io.rpcbench.sampler.call.FailureClassifier;
 import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.json.ServiceDefinition;
 import io.rpcbench.sampler.registry.RegistryAccess;
@@ -83,7 +82,7 @@ public final class RegistryLookups implements AutoCloseable {
      */
     public void explainIfNoProvider(DubboSettings settings, RpcException failure)
             throws IOException, InterruptedException {
-        if (settings.direct() || !FailureClassifier.noProvider(failure)) {
+        if (settings.direct() || !DubboFailureRules.noProvider(failure)) {
             return;
         }
         shared(List.of("providers", registryKey(settings), key(settings)), settings, registry -> {

@@ -1,5 +1,6 @@
 package io.rpcbench.sampler.dubbo;
 
+import io.rpcbench.sampler.call.FailureRules;
 import io.rpcbench.sampler.call.RpcClient;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.dubbo.rpc.RpcException;
@@ -41,6 +42,12 @@ abstract class SharedConsumerClient implements RpcClient {
         if (failure instanceof RpcException e) {
             registry.explainIfNoProvider(settings, e);
         }
+    }
+
+    /** Dubbo's exceptions, worded as Dubbo's ({@link DubboFailureRules}). */
+    @Override
+    public final FailureRules failureRules() {
+        return DubboFailureRules.RULES;
     }
 
     /** The provider Dubbo chose (see {@link AnsweringProvider}), or the address when none was tried. */

@@ -1,6 +1,8 @@
 package io.rpcbench.sampler.jmeter;
 
+import io.rpcbench.sampler.call.FailureRules;
 import io.rpcbench.sampler.call.ServiceCallParameters;
+import io.rpcbench.sampler.dubbo.DubboFailureRules;
 import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
@@ -70,6 +72,11 @@ public class DubboServiceSampler extends RpcJavaSampler<DubboServiceRequest> {
     @Override
     protected String target(DubboServiceRequest request) {
         return request.settings().address();
+    }
+
+    @Override
+    protected FailureRules failureRules() {
+        return DubboFailureRules.RULES;
     }
 
     @Override
