@@ -93,7 +93,7 @@ public final class DubboFailureRules implements FailureRules {
 
     /**
      * True when a Dubbo consumer made no call because the registry lists no provider of the service (Dubbo's "No
-     * provider available"): {@link RegistryLookups#explainIfNoProvider} says why.
+     * provider available"): {@link RegistryExplanations#explainIfNoProvider} says why.
      */
     public static boolean noProvider(RpcException e) {
         return e.isForbidden() && String.valueOf(e.getMessage()).contains("No provider available");

@@ -38,8 +38,8 @@ import org.apache.dubbo.rpc.service.GenericService;
  * again only when their text changed, since JMeter substitutes {@code ${var}} per sample), {@link #prepare()}
  * picks the method on the first sample (reading the registry's metadata when no parameter types were given) and
  * types the arguments, {@link #call()} makes the timed call; {@link #close()} releases the proxy. A call that
- * finds no provider in the registry fails as the metadata read does (see {@link RegistryLookups#explainIfNoProvider}),
- * read after the sample's timer.
+ * finds no provider in the registry fails as the metadata read does (see
+ * {@link RegistryExplanations#explainIfNoProvider}), read after the sample's timer.
  *
  * <p>Bytes: received bytes are exact for the dubbo protocol (the codec's {@code output} response attachment); else
  * (triple) a protobuf message's own bytes (its serialized size, without gRPC's 5-byte frame header), and for other

@@ -33,14 +33,14 @@ abstract class SharedConsumerClient implements RpcClient {
     }
 
     /**
-     * Says why a call found no provider ({@link RegistryLookups#explainIfNoProvider}): Dubbo names the registry only,
-     * and the registry can say whether the interface is wrong or its provider down. A registry read, so after the
-     * timer ({@code TimedCall}); other failures stand.
+     * Says why a call found no provider ({@link RegistryExplanations#explainIfNoProvider}): Dubbo names the registry
+     * only, and the registry can say whether the interface is wrong or its provider down. A registry read, so after
+     * the timer ({@code TimedCall}); other failures stand.
      */
     @Override
     public final void explain(Throwable failure) throws Exception {
         if (failure instanceof RpcException e) {
-            registry.explainIfNoProvider(settings, e);
+            RegistryExplanations.explainIfNoProvider(registry, settings, e);
         }
     }
 
