@@ -77,6 +77,11 @@ public final class ChangingSizeClient implements RpcClient {
     }
 
     @Override
+    public FailureRules failureRules() {
+        return client.failureRules();
+    }
+
+    @Override
     public String mismatch(Object response) {
         return client.mismatch(response);
     }

@@ -8,67 +8,36 @@ import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeoutException;
-import java.util.regex.Pattern;
-import org.apache.dubbo.remoting.RemotingException;
-import org.apache.dubbo.remoting.transport.ExceedPayloadLimitException;
-import org.apache.dubbo.rpc.RpcException;
-import org.apache.thrift.TApplicationException;
-import org.apache.thrift.protocol.TProtocolException;
-import org.apache.thrift.transport.TTransportException;
 
 /**
- * Maps what an RPC library throws to a {@link FailureCategory}. Walks the cause chain from the outside in
- * and takes the first exception that decides; a Dubbo {@link RpcException} with an unknown code defers to
- * its cause. Whatever decides nothing is counted as a remote exception, since the call reached the
- * provider side of the library.
+ * Maps what an RPC library throws to a {@link FailureCategory}, with the library's own {@link FailureRules} (each
+ * protocol's client supplies them) and the rules every call shares: our own exceptions, then the JDK's sockets and
+ * timeouts. Walks the cause chain from the outside in and takes the first exception that decides; the library's rules
+ * may defer an exception of theirs to its cause (Dubbo: an {@code RpcException} with an unknown code). Whatever
+ * decides nothing is counted as a remote exception, since the call reached the provider side of the library.
+ *
+ * <pre>{@code
+ * FailureCategory category = FailureClassifier.categorize(failure, client.failureRules());
+ * String message = FailureClassifier.describe(category, failure, client.target(), client.failureRules());
+ * }</pre>
  */
 public final class FailureClassifier {
 
     private FailureClassifier() {}
 
-    /** How a Dubbo provider answers a request it could not decode (an unknown service, arguments of the wrong type). */
-    static final String PROVIDER_DECODE_FAILURE = "Fail to decode request";
-
-    /**
-     * How a Dubbo provider answers a call for a service it does not export (now: it is unexporting; or ever: another
-     * group, or with Dubbo 2.7 another version), followed by the service key asked for and the keys it exports.
-     */
-    static final String PROVIDER_NOT_EXPORTED = "Not found exported service: ";
-
-    /** The first line of an exception's text: its class name, and its message if any. */
-    private static final Pattern EXCEPTION_LINE = Pattern.compile("[\\w$]+(\\.[\\w$]+)+(: .*)?");
-
-    public static FailureCategory categorize(Throwable failure) {
-        if (payloadLimit(failure) != null) {
-            return FailureCategory.SERIALIZATION; // the codec refused to encode it: nothing to do with the connection
-        }
-        if (providerDecodeFailure(failure) != null) {
-            return FailureCategory.SERIALIZATION; // the call reached the provider, which could not read it
-        }
-        if (notExported(failure) != null) {
-            return FailureCategory.CONNECTION; // the call reached a port, but no service behind it
-        }
-        if (providerFilterFailure(failure) != null) {
-            return FailureCategory.REMOTE_EXCEPTION; // the provider answered with an error of its own
+    public static FailureCategory categorize(Throwable failure, FailureRules rules) {
+        FailureCategory whole = rules.categorizeWhole(failure);
+        if (whole != null) {
+            return whole;
         }
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            FailureCategory category = decide(t);
+            FailureCategory category = decide(t, rules);
             if (category != null) {
                 return category;
             }
         }
         return FailureCategory.REMOTE_EXCEPTION;
-    }
-
-    /**
-     * True when a Dubbo consumer made no call because the registry lists no provider of the service (Dubbo's "No
-     * provider available"): {@code dubbo.RegistryLookups#explainIfNoProvider} says why.
-     */
-    public static boolean noProvider(RpcException e) {
-        return e.isForbidden() && String.valueOf(e.getMessage()).contains("No provider available");
     }
 
     /** True when the failure was caused by an interrupt, whose flag the caller should restore. */
@@ -81,29 +50,14 @@ public final class FailureClassifier {
         return false;
     }
 
-    /** "{category} calling {target}: {exception class}: {message}", cut to a length a JTL row can carry. */
-    public static String describe(FailureCategory category, Throwable failure, String target) {
-        ExceedPayloadLimitException tooLarge = payloadLimit(failure);
-        if (tooLarge != null) { // Dubbo's own message embeds the whole URL first, which would cut this part off
-            return shorten(category.code() + " calling " + target + ": the payload exceeds Dubbo's payload limit "
-                    + "(the 'payload' setting of consumer and provider, 8388608 bytes by default): "
-                    + tooLarge.getMessage());
-        }
-        String refusal = providerDecodeFailure(failure);
-        if (refusal != null) { // the provider's own words, which Dubbo's message puts after the whole consumer URL
-            return shorten(category.code() + " calling " + target + ": the provider could not decode the request"
-                    + " (an interface it does not export, or arguments that do not fit the method's parameter types): "
-                    + refusal.replace('\n', ' ').replace('\r', ' '));
-        }
-        String notExported = notExported(failure);
-        if (notExported != null) {
-            return shorten(category.code() + " calling " + target + ": " + notExported);
-        }
-        String filterFailure = providerFilterFailure(failure);
-        if (filterFailure != null) {
-            return shorten(category.code() + " calling " + target + ": the provider failed the call before the service"
-                    + " method ran (e.g. generic arguments it could not turn into the parameter types): "
-                    + filterFailure.replace('\n', ' ').replace('\r', ' '));
+    /**
+     * "{category} calling {target}: {exception class}: {message}", or the library's own words for it
+     * ({@link FailureRules#detail}), cut to a length a JTL row can carry.
+     */
+    public static String describe(FailureCategory category, Throwable failure, String target, FailureRules rules) {
+        String detail = rules.detail(failure);
+        if (detail != null) {
+            return shorten(category.code() + " calling " + target + ": " + detail);
         }
         String message = failure.getMessage();
         Throwable root = failure;
@@ -126,116 +80,12 @@ public final class FailureClassifier {
         return shorten(text.toString().replace('\n', ' ').replace('\r', ' '));
     }
 
-    /**
-     * The provider's message when a Dubbo provider answered that it could not decode the request (it reaches the
-     * consumer as a {@link RemotingException} carrying the provider's error text), from that text on; else null.
-     */
-    private static String providerDecodeFailure(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            String message = t.getMessage();
-            int at = message == null ? -1 : message.indexOf(PROVIDER_DECODE_FAILURE);
-            if (t instanceof RemotingException && at >= 0) {
-                return message.substring(at);
-            }
-        }
-        return null;
-    }
-
-    /**
-     * The provider's error text when a Dubbo provider's own filters failed the call before the service ran, else
-     * null. The provider answers such a failure with the exception's text and stack trace (Dubbo 3 wraps it in an
-     * {@link RpcException}, whose prefix is dropped here; Dubbo 2.7's generic filter sends e.g. an
-     * {@code InaccessibleObjectException} as it is), and the consumer throws that text as a
-     * {@link RemotingException}: the provider answered, so it is no connection failure. A service's own exception
-     * comes back as a result instead, not this way.
-     */
-    private static String providerFilterFailure(Throwable failure) {
-        String prefix = RpcException.class.getName() + ": ";
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            String message = t.getMessage();
-            if (!(t instanceof RemotingException) || message == null) {
-                continue;
-            }
-            int lineEnd = message.indexOf('\n'); // the provider's stack trace follows
-            String line = (lineEnd < 0 ? message : message.substring(0, lineEnd)).trim();
-            if (line.startsWith(prefix)) {
-                return line.substring(prefix.length());
-            }
-            if (lineEnd > 0 && message.indexOf("\tat ", lineEnd) > 0 && EXCEPTION_LINE.matcher(line).matches()) {
-                return line;
-            }
-        }
-        return null;
-    }
-
-    /**
-     * What the provider lacked, when a Dubbo provider answered that it does not export the service asked for (the
-     * consumer throws the provider's text as a {@link RemotingException}): e.g. {@code the provider does not export
-     * com.example.OrderService version 2.0 group green (it is unexporting, or serves another version or group); it
-     * exports com.example.OrderService version 2.0 group blue}. Null for any other failure.
-     */
-    private static String notExported(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            String message = t.getMessage();
-            int at = message == null ? -1 : message.indexOf(PROVIDER_NOT_EXPORTED);
-            if (t instanceof RemotingException && at >= 0) {
-                int lineEnd = message.indexOf('\n', at);
-                return notExportedText(message.substring(at + PROVIDER_NOT_EXPORTED.length(),
-                        lineEnd < 0 ? message.length() : lineEnd));
-            }
-        }
-        return null;
-    }
-
-    /** From {@code green/com.example.OrderService:2.0:20880 in [blue/com.example.OrderService:2.0:20880, ...], ...}. */
-    private static String notExportedText(String answer) {
-        int in = answer.indexOf(" in [");
-        int listEnd = answer.indexOf(']', in + 1);
-        if (in < 0 || listEnd < 0) { // not the shape Dubbo writes: its own words then
-            return "the provider does not export the service (it is unexporting, or serves another version or group): "
-                    + PROVIDER_NOT_EXPORTED + answer;
-        }
-        List<String> exported = new ArrayList<>();
-        for (String key : answer.substring(in + " in [".length(), listEnd).split(",\\s*")) {
-            if (!key.isBlank() && !key.contains("/org.apache.dubbo.") && !key.startsWith("org.apache.dubbo.")) {
-                exported.add(serviceKeyText(key.strip())); // Dubbo's own services (MetadataService) are noise here
-            }
-        }
-        return "the provider does not export " + serviceKeyText(answer.substring(0, in).strip())
-                + " (it is unexporting, or serves another version or group); it exports "
-                + (exported.isEmpty() ? "no other service" : String.join(", ", exported));
-    }
-
-    /** Dubbo's service key {@code [group/]interface[:version]:port} as {@code interface version V group G}. */
-    private static String serviceKeyText(String key) {
-        int slash = key.lastIndexOf('/');
-        String group = slash < 0 ? "" : key.substring(0, slash);
-        String rest = key.substring(slash + 1);
-        int port = rest.lastIndexOf(':');
-        String service = port < 0 ? rest : rest.substring(0, port);
-        int colon = service.indexOf(':');
-        String version = colon < 0 ? "" : service.substring(colon + 1);
-        String name = colon < 0 ? service : service.substring(0, colon);
-        return name + " version " + (version.isEmpty() ? "(none)" : version) + " group "
-                + (group.isEmpty() ? "(none)" : group);
-    }
-
-    /** Dubbo's codec refusing a message over the payload limit, anywhere in the cause chain, or null. */
-    private static ExceedPayloadLimitException payloadLimit(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ExceedPayloadLimitException tooLarge) {
-                return tooLarge;
-            }
-        }
-        return null;
-    }
-
     private static String shorten(String text) {
         int max = 1000; // Dubbo messages embed whole URLs; a message this long is still readable in a JTL
         return text.length() <= max ? text : text.substring(0, max) + "...";
     }
 
-    private static FailureCategory decide(Throwable t) {
+    private static FailureCategory decide(Throwable t, FailureRules rules) {
         if (t instanceof BadParameterException) {
             return FailureCategory.BAD_PARAMETER; // found out only when preparing the call, e.g. an unknown method
         }
@@ -245,60 +95,15 @@ public final class FailureClassifier {
         if (t instanceof RemoteServiceException) {
             return FailureCategory.REMOTE_EXCEPTION;
         }
-        if (t instanceof RpcException) {
-            return dubbo((RpcException) t);
-        }
-        if (t instanceof org.apache.dubbo.remoting.TimeoutException) {
-            return FailureCategory.TIMEOUT;
-        }
-        if (t instanceof RemotingException) {
-            return FailureCategory.CONNECTION;
-        }
-        if (t instanceof TTransportException) {
-            return thriftTransport((TTransportException) t);
-        }
-        if (t instanceof TProtocolException) {
-            return FailureCategory.SERIALIZATION;
-        }
-        if (t instanceof TApplicationException) {
-            return FailureCategory.REMOTE_EXCEPTION;
-        }
-        return jdk(t);
+        FailureCategory library = rules.decide(t);
+        return library != null ? library : jdk(t);
     }
 
-    private static FailureCategory dubbo(RpcException e) {
-        if (e.isTimeout() || e.getCode() == RpcException.TIMEOUT_TERMINATE) {
-            return FailureCategory.TIMEOUT;
-        }
-        if (e.isNetwork() || e.isNoInvokerAvailableAfterFilter()) {
-            return FailureCategory.CONNECTION;
-        }
-        if (noProvider(e)) {
-            return FailureCategory.CONNECTION; // what a consumer says when the registry lists no provider
-        }
-        if (e.isSerialization()) {
-            return FailureCategory.SERIALIZATION;
-        }
-        if (e.getCode() == RpcException.UNKNOWN_EXCEPTION) {
-            return null; // the cause decides
-        }
-        return FailureCategory.REMOTE_EXCEPTION; // biz, forbidden, limit, method not found, validation...
-    }
-
-    private static FailureCategory thriftTransport(TTransportException e) {
-        if (e.getType() == TTransportException.TIMED_OUT || e.getCause() instanceof SocketTimeoutException) {
-            return FailureCategory.TIMEOUT;
-        }
-        if (e.getCause() != null) {
-            FailureCategory cause = jdk(e.getCause());
-            if (cause == FailureCategory.TIMEOUT) {
-                return cause;
-            }
-        }
-        return FailureCategory.CONNECTION;
-    }
-
-    private static FailureCategory jdk(Throwable t) {
+    /**
+     * The category the JDK's own exception {@code t} decides (a socket's timeout, a refused or closed connection, any
+     * other I/O failure), or null: the rule every protocol shares, also for a library's rules to consult on a cause.
+     */
+    public static FailureCategory jdk(Throwable t) {
         if (t instanceof SocketTimeoutException || t instanceof TimeoutException) {
             return FailureCategory.TIMEOUT;
         }

@@ -83,6 +83,14 @@ public interface RpcClient extends AutoCloseable {
      */
     String answeredBy();
 
+    /**
+     * What this library's exceptions mean ({@link FailureClassifier}): its protocol's rules, beside the ones every call
+     * shares (sockets, the JDK's timeouts); none of its own by default.
+     */
+    default FailureRules failureRules() {
+        return FailureRules.NONE;
+    }
+
     /** Where the calls go, for messages: e.g. {@code thrift://127.0.0.1:9090} or the Dubbo address. */
     String target();
 

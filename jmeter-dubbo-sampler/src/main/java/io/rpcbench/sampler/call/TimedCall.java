@@ -107,13 +107,15 @@ public final class TimedCall {
         if (FailureClassifier.wasInterrupted(failure)) {
             Thread.currentThread().interrupt(); // the engine is stopping this thread: keep the flag for it
             return stopped(client.target(), FailureClassifier.describe(FailureCategory.STOPPED, failure,
-                    client.target()), summary);
+                    client.target(), client.failureRules()), summary);
         }
         if (failure instanceof BadParameterException bad) { // found while preparing, e.g. an unknown method
             return CallOutcome.failure(FailureCategory.BAD_PARAMETER, bad.getMessage(), "no call: bad parameter");
         }
-        FailureCategory category = FailureClassifier.categorize(failure);
-        return CallOutcome.failure(category, FailureClassifier.describe(category, failure, client.target()), summary);
+        FailureRules rules = client.failureRules();
+        FailureCategory category = FailureClassifier.categorize(failure, rules);
+        return CallOutcome.failure(category, FailureClassifier.describe(category, failure, client.target(), rules),
+                summary);
     }
 
     /**

@@ -11,8 +11,8 @@ import org.apache.dubbo.rpc.RpcContext;
  *
  * <p>Order of calls: the constructor acquires the shared proxy, {@link #call()} per sample,
  * {@link #close()} releases it. A call that finds no provider in the registry fails naming what the registry serves
- * ({@link RegistryLookups#explainIfNoProvider}, read after the sample's timer). {@link #interrupt()} cannot cut a Dubbo call short: the call ends by
- * its {@code timeout_ms} (see {@link SharedConsumerClient}).
+ * ({@link RegistryExplanations#explainIfNoProvider}, read after the sample's timer). {@link #interrupt()} cannot
+ * cut a Dubbo call short: the call ends by its {@code timeout_ms} (see {@link SharedConsumerClient}).
  *
  * <p>Bytes: received bytes are exact for the dubbo protocol, whose codec records the decoded size of
  * each response (header included) in the response attachment {@code output}. Where no such count exists

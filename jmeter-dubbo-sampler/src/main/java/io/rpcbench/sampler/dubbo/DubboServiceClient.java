@@ -9,12 +9,12 @@ import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.RemoteServiceException;
 import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.json.ExactJson;
 import io.rpcbench.sampler.json.GenericArguments;
 import io.rpcbench.sampler.json.MethodChoice;
 import io.rpcbench.sampler.json.MethodSignature;
 import io.rpcbench.sampler.json.ServiceDefinition;
-import io.rpcbench.sampler.json.TypedArguments;
 import io.rpcbench.sampler.protobuf.ProtobufJson;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -38,8 +38,8 @@ import org.apache.dubbo.rpc.service.GenericService;
  * again only when their text changed, since JMeter substitutes {@code ${var}} per sample), {@link #prepare()}
  * picks the method on the first sample (reading the registry's metadata when no parameter types were given) and
  * types the arguments, {@link #call()} makes the timed call; {@link #close()} releases the proxy. A call that
- * finds no provider in the registry fails as the metadata read does (see {@link RegistryLookups#explainIfNoProvider}),
- * read after the sample's timer.
+ * finds no provider in the registry fails as the metadata read does (see
+ * {@link RegistryExplanations#explainIfNoProvider}), read after the sample's timer.
  *
  * <p>Bytes: received bytes are exact for the dubbo protocol (the codec's {@code output} response attachment); else
  * (triple) a protobuf message's own bytes (its serialized size, without gRPC's 5-byte frame header), and for other
@@ -96,7 +96,7 @@ public final class DubboServiceClient extends SharedConsumerClient {
 
     @Override
     public void bind(SamplerParameters sample) {
-        String text = sample.text(DubboServiceRequest.ARGUMENTS, DubboServiceRequest.DEFAULT_ARGUMENTS);
+        String text = sample.text(ServiceCallParameters.ARGUMENTS, DubboServiceRequest.DEFAULT_ARGUMENTS);
         if (!text.equals(argumentsText)) {
             arguments = parseArguments(text);
             argumentsText = text;
@@ -117,12 +117,12 @@ public final class DubboServiceClient extends SharedConsumerClient {
         try {
             node = ExactJson.MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-            throw BadParameterException.of(DubboServiceRequest.ARGUMENTS, abbreviate(text),
+            throw BadParameterException.of(ServiceCallParameters.ARGUMENTS, abbreviate(text),
                     "is not JSON (" + ExactJson.problem(e) + " at line " + e.getLocation().getLineNr() + ", column "
                             + e.getLocation().getColumnNr() + ")", "a JSON array of the arguments, e.g. [42, \"abc\"]");
         }
         if (node == null || !node.isArray()) {
-            throw BadParameterException.of(DubboServiceRequest.ARGUMENTS, abbreviate(text), "is not a JSON array",
+            throw BadParameterException.of(ServiceCallParameters.ARGUMENTS, abbreviate(text), "is not a JSON array",
                     "a JSON array of the arguments, e.g. [42, \"abc\"] ([] for none)");
         }
         return node;
@@ -158,7 +158,7 @@ public final class DubboServiceClient extends SharedConsumerClient {
         }
         if (settings.direct()) {
             if (arity > 0) {
-                throw BadParameterException.of(DubboServiceRequest.PARAMETER_TYPES, "", "is empty, and the direct "
+                throw BadParameterException.of(ServiceCallParameters.PARAMETER_TYPES, "", "is empty, and the direct "
                                 + "address " + settings.address() + " has no registry to read the service's metadata from",
                         "the parameter types, comma-separated (e.g. long,java.math.BigDecimal), or a zookeeper:// or "
                                 + "nacos:// address");

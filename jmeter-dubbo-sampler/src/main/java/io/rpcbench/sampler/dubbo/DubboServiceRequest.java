@@ -2,6 +2,7 @@ package io.rpcbench.sampler.dubbo;
 
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.json.JavaNames;
 import io.rpcbench.sampler.json.TypeName;
 import java.util.List;
@@ -17,9 +18,6 @@ import java.util.List;
 public record DubboServiceRequest(DubboSettings settings, String method, List<String> parameterTypes,
                                   int responseMaxBytes) {
 
-    public static final String METHOD = "method";
-    public static final String PARAMETER_TYPES = "parameter_types";
-    public static final String ARGUMENTS = "arguments";
     public static final String ATTACHMENTS = "attachments";
     public static final String RESPONSE_MAX_BYTES = "response_max_bytes";
 
@@ -30,12 +28,12 @@ public record DubboServiceRequest(DubboSettings settings, String method, List<St
     /** @throws BadParameterException for the first invalid parameter */
     public static DubboServiceRequest from(SamplerParameters parameters) {
         DubboSettings settings = DubboSettings.forService(parameters);
-        String method = parameters.optionalText(METHOD);
+        String method = parameters.optionalText(ServiceCallParameters.METHOD);
         if (!JavaNames.isMethodName(method)) {
-            throw BadParameterException.of(METHOD, method, "is not a method name", "a method of "
+            throw BadParameterException.of(ServiceCallParameters.METHOD, method, "is not a method name", "a method of "
                     + settings.interfaceName() + ", e.g. findOrder");
         }
-        String typesText = parameters.optionalText(PARAMETER_TYPES);
+        String typesText = parameters.optionalText(ServiceCallParameters.PARAMETER_TYPES);
         List<String> types = typesText.isEmpty() ? List.of() : parseTypes(typesText);
         int maxBytes = parameters.integer(RESPONSE_MAX_BYTES, DEFAULT_RESPONSE_MAX_BYTES, 0, MAX_RESPONSE_MAX_BYTES);
         return new DubboServiceRequest(settings, method, types, maxBytes);
@@ -47,9 +45,9 @@ public record DubboServiceRequest(DubboSettings settings, String method, List<St
             try {
                 TypeName.parse(type);
             } catch (IllegalArgumentException e) {
-                throw BadParameterException.of(PARAMETER_TYPES, text, "has '" + type + "', which is not a Java type ("
-                        + e.getMessage() + ")", "Java type names separated by commas, e.g. "
-                        + "long,java.util.List<com.example.OrderLine>");
+                throw BadParameterException.of(ServiceCallParameters.PARAMETER_TYPES, text, "has '" + type
+                        + "', which is not a Java type (" + e.getMessage() + ")",
+                        "Java type names separated by commas, e.g. long,java.util.List<com.example.OrderLine>");
             }
         }
         return List.copyOf(types);

@@ -5,6 +5,7 @@ import com.google.protobuf.Descriptors.ServiceDescriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.Message;
 import io.rpcbench.sampler.call.BadParameterException;
+import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.protobuf.ProtoDescriptorSet;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -57,12 +58,12 @@ public final class ProtoStub {
         ServiceDescriptor service = service(settings);
         MethodDescriptor method = service.findMethodByName(name);
         if (method == null) {
-            throw BadParameterException.of(DubboServiceRequest.METHOD, name, "is not a method of "
+            throw BadParameterException.of(ServiceCallParameters.METHOD, name, "is not a method of "
                     + service.getFullName() + " in " + settings.descriptorSet(), "one of its methods: " + service
                     .getMethods().stream().map(ProtoStub::describe).collect(Collectors.joining("; ")));
         }
         if (method.isClientStreaming()) {
-            throw BadParameterException.of(DubboServiceRequest.METHOD, name, "streams its requests ("
+            throw BadParameterException.of(ServiceCallParameters.METHOD, name, "streams its requests ("
                     + describe(method) + "), which the sampler does not send", "a unary or server-streaming method");
         }
         return method;

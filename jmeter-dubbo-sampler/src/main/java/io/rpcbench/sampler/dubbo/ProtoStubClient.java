@@ -8,6 +8,7 @@ import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.CallOutcome;
 import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.protobuf.ProtobufJson;
 import java.util.Map;
 import org.apache.dubbo.rpc.Invoker;
@@ -54,7 +55,7 @@ public final class ProtoStubClient extends SharedConsumerClient {
 
     @Override
     public void bind(SamplerParameters sample) {
-        String text = sample.text(DubboServiceRequest.ARGUMENTS, DubboServiceRequest.DEFAULT_ARGUMENTS);
+        String text = sample.text(ServiceCallParameters.ARGUMENTS, DubboServiceRequest.DEFAULT_ARGUMENTS);
         if (!text.equals(argumentsText)) {
             argument = parse(text);
             argumentsText = text;
@@ -70,12 +71,12 @@ public final class ProtoStubClient extends SharedConsumerClient {
     private Message parse(String text) {
         JsonNode arguments = DubboServiceClient.parseArguments(text);
         if (arguments.size() != 1) {
-            throw BadParameterException.of(DubboServiceRequest.ARGUMENTS, text, "has " + arguments.size()
+            throw BadParameterException.of(ServiceCallParameters.ARGUMENTS, text, "has " + arguments.size()
                     + " values for " + ProtoStub.describe(method), "a JSON array of one object, the "
                     + method.getInputType().getFullName() + " (e.g. [{}] for its default)");
         }
         return ProtobufJson.parse(arguments.get(0), DynamicMessage.newBuilder(method.getInputType()),
-                DubboServiceRequest.ARGUMENTS + "[0]");
+                ServiceCallParameters.ARGUMENTS + "[0]");
     }
 
     @Override

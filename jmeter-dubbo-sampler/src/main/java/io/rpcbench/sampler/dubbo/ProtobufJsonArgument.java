@@ -3,6 +3,7 @@ package io.rpcbench.sampler.dubbo;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rpcbench.sampler.call.BadParameterException;
+import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.json.ExactJson;
 import io.rpcbench.sampler.json.GenericArguments;
 import io.rpcbench.sampler.json.MethodSignature;
@@ -21,13 +22,13 @@ final class ProtobufJsonArgument {
     static String text(JsonNode arguments, MethodSignature signature) {
         String type = signature.parameterTypes().isEmpty() ? "request message" : signature.parameterTypes().get(0);
         if (arguments.size() != 1) {
-            throw BadParameterException.of(DubboServiceRequest.ARGUMENTS, GenericArguments.shown(arguments), "has "
+            throw BadParameterException.of(ServiceCallParameters.ARGUMENTS, GenericArguments.shown(arguments), "has "
                     + arguments.size() + " values, and Dubbo's protobuf-json generic call carries exactly one",
                     "a JSON array of one object, the " + type + " in protobuf's JSON mapping, e.g. [{\"id\": 7}]");
         }
         JsonNode message = arguments.get(0);
         if (!message.isObject()) {
-            throw BadParameterException.of(DubboServiceRequest.ARGUMENTS + "[0]", GenericArguments.shown(message),
+            throw BadParameterException.of(ServiceCallParameters.ARGUMENTS + "[0]", GenericArguments.shown(message),
                     "is not a JSON object", "the " + type + " as a JSON object in protobuf's JSON mapping, e.g. "
                             + "{\"id\": 7}");
         }

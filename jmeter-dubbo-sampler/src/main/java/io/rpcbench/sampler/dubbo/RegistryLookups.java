@@ -1,9 +1,7 @@
 package io.rpcbench.sampler.dubbo;
 
 import io.rpcbench.sampler.call.BadParameterException;
-import io.rpcbench.sampler.call.FailureClassifier;
 import io.rpcbench.sampler.json.ServiceDefinition;
-import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.registry.RegistryLookupException;
 import io.rpcbench.sampler.registry.ServiceKey;
 import io.rpcbench.sampler.registry.ServiceRegistries;
@@ -18,13 +16,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.apache.dubbo.rpc.RpcException;
 
 /**
  * What the Dubbo samplers read in their registries ({@link ServiceRegistry}: ZooKeeper or Nacos), shared by their
- * threads, and why a look-up failed in a sample's words: a service's definition (its methods' parameter types), the
- * applications a consumer must be told of ({@code provided-by}), whether the user may read the registry, and why a
- * call found no provider.
+ * threads: a service's definition (its methods' parameter types), whether a provider runs now, the applications a
+ * consumer must be told of ({@code provided-by}), whether the user may read the registry. A failed look-up reaches
+ * the sample in its words ({@link RegistryExplanations}), which also say why a call found no provider.
  *
  * <p>One instance lives as long as the samplers' consumers ({@link DubboReferences#registryLookups}); it keeps one
  * registry client per registry address and access until {@link #close}, so that a rerun in the GUI reads a redeployed
@@ -75,16 +72,11 @@ public final class RegistryLookups implements AutoCloseable {
     }
 
     /**
-     * For a client's catch of a failed call: when the call went through the registry and Dubbo found no provider
-     * ("No provider available"), says why, in the words of {@link #definition}: throws when the registry holds no
-     * provider of that interface, version and group now, and returns when it holds one (then the caller's own failure
-     * stands).
+     * Returns when the registry holds a provider of {@code settings}' interface, version and group now, else throws why
+     * not in the words of {@link #definition} ({@link NoProviderException}, or a bad parameter naming the interface);
+     * shared by the threads that ask at once, the answer kept for {@link #RETRY_AFTER_MS} either way.
      */
-    public void explainIfNoProvider(DubboSettings settings, RpcException failure)
-            throws IOException, InterruptedException {
-        if (settings.direct() || !FailureClassifier.noProvider(failure)) {
-            return;
-        }
+    void requireProvider(DubboSettings settings) throws IOException, InterruptedException {
         shared(List.of("providers", registryKey(settings), key(settings)), settings, registry -> {
             registry.requireProvider(key(settings));
             return ServiceDefinition.NONE;
@@ -143,7 +135,7 @@ public final class RegistryLookups implements AutoCloseable {
                     removeLater(key, mine);
                 }
             } catch (Throwable e) { // even an Error (a missing class, say): every waiting thread must get an answer
-                mine.completeExceptionally(classified(e, settings));
+                mine.completeExceptionally(RegistryExplanations.inSampleWords(e, settings));
                 removeLater(key, mine);
             }
         }
@@ -159,7 +151,7 @@ public final class RegistryLookups implements AutoCloseable {
         try {
             return read.read(registry(settings));
         } catch (RegistryLookupException e) {
-            throw rethrown(classified(e, settings));
+            throw rethrown(RegistryExplanations.inSampleWords(e, settings));
         }
     }
 
@@ -177,25 +169,6 @@ public final class RegistryLookups implements AutoCloseable {
 
     private void removeLater(List<Object> key, CompletableFuture<Object> read) {
         CompletableFuture.delayedExecutor(RETRY_AFTER_MS, TimeUnit.MILLISECONDS).execute(() -> reads.remove(key, read));
-    }
-
-    /** A registry's answer in a sample's words: which parameter was wrong, or that no provider runs now. */
-    private static Throwable classified(Throwable failure, DubboSettings settings) {
-        if (!(failure instanceof RegistryLookupException lookup)) {
-            return failure;
-        }
-        RegistryAccess access = settings.access();
-        return switch (lookup.reason()) {
-            case UNKNOWN_SERVICE -> BadParameterException.of(DubboSettings.INTERFACE, settings.interfaceName(),
-                    lookup.problem(), lookup.expected());
-            case NO_PROVIDER -> new NoProviderException(lookup.problem());
-            case NO_DEFINITION -> BadParameterException.of(DubboServiceRequest.PARAMETER_TYPES, "", "is empty, and "
-                    + lookup.problem(), "the parameter types, comma-separated (the provider's metadata center may be "
-                    + "elsewhere)");
-            case REFUSED -> access.authenticated()
-                    ? BadParameterException.of(RegistryAccess.PASSWORD, "****", lookup.problem(), lookup.expected())
-                    : BadParameterException.of(RegistryAccess.USERNAME, "", lookup.problem(), lookup.expected());
-        };
     }
 
     /** The read's own failure, for each thread that waited on it (its stack is the reading thread's). */

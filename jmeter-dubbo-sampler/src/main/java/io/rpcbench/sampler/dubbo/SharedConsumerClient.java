@@ -1,5 +1,6 @@
 package io.rpcbench.sampler.dubbo;
 
+import io.rpcbench.sampler.call.FailureRules;
 import io.rpcbench.sampler.call.RpcClient;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.dubbo.rpc.RpcException;
@@ -32,15 +33,21 @@ abstract class SharedConsumerClient implements RpcClient {
     }
 
     /**
-     * Says why a call found no provider ({@link RegistryLookups#explainIfNoProvider}): Dubbo names the registry only,
-     * and the registry can say whether the interface is wrong or its provider down. A registry read, so after the
-     * timer ({@code TimedCall}); other failures stand.
+     * Says why a call found no provider ({@link RegistryExplanations#explainIfNoProvider}): Dubbo names the registry
+     * only, and the registry can say whether the interface is wrong or its provider down. A registry read, so after
+     * the timer ({@code TimedCall}); other failures stand.
      */
     @Override
     public final void explain(Throwable failure) throws Exception {
         if (failure instanceof RpcException e) {
-            registry.explainIfNoProvider(settings, e);
+            RegistryExplanations.explainIfNoProvider(registry, settings, e);
         }
+    }
+
+    /** Dubbo's exceptions, worded as Dubbo's ({@link DubboFailureRules}). */
+    @Override
+    public final FailureRules failureRules() {
+        return DubboFailureRules.RULES;
     }
 
     /** The provider Dubbo chose (see {@link AnsweringProvider}), or the address when none was tried. */

@@ -1,5 +1,7 @@
 package io.rpcbench.sampler.jmeter;
 
+import io.rpcbench.sampler.call.FailureRules;
+import io.rpcbench.sampler.dubbo.DubboFailureRules;
 import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
@@ -42,6 +44,11 @@ public class DubboSampler extends RpcJavaSampler<EchoSetup<DubboSettings>> {
     @Override
     protected String target(EchoSetup<DubboSettings> setup) {
         return setup.settings().address();
+    }
+
+    @Override
+    protected FailureRules failureRules() {
+        return DubboFailureRules.RULES;
     }
 
     @Override

@@ -1,5 +1,8 @@
 package io.rpcbench.sampler.jmeter;
 
+import io.rpcbench.sampler.call.FailureRules;
+import io.rpcbench.sampler.call.ServiceCallParameters;
+import io.rpcbench.sampler.dubbo.DubboFailureRules;
 import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
@@ -32,9 +35,9 @@ public class DubboServiceSampler extends RpcJavaSampler<DubboServiceRequest> {
         arguments.addArgument(DubboSettings.PROTOCOL, DubboSettings.DEFAULT_PROTOCOL);
         arguments.addArgument(DubboSettings.SERIALIZATION, DubboSettings.DEFAULT_SERIALIZATION);
         arguments.addArgument(DubboSettings.INTERFACE, "");
-        arguments.addArgument(DubboServiceRequest.METHOD, "");
-        arguments.addArgument(DubboServiceRequest.PARAMETER_TYPES, "");
-        arguments.addArgument(DubboServiceRequest.ARGUMENTS, DubboServiceRequest.DEFAULT_ARGUMENTS);
+        arguments.addArgument(ServiceCallParameters.METHOD, "");
+        arguments.addArgument(ServiceCallParameters.PARAMETER_TYPES, "");
+        arguments.addArgument(ServiceCallParameters.ARGUMENTS, DubboServiceRequest.DEFAULT_ARGUMENTS);
         arguments.addArgument(DubboSettings.VERSION, "");
         arguments.addArgument(DubboSettings.GROUP, "");
         RegistryAccess.PARAMETERS.forEach(name -> arguments.addArgument(name, ""));
@@ -69,6 +72,11 @@ public class DubboServiceSampler extends RpcJavaSampler<DubboServiceRequest> {
     @Override
     protected String target(DubboServiceRequest request) {
         return request.settings().address();
+    }
+
+    @Override
+    protected FailureRules failureRules() {
+        return DubboFailureRules.RULES;
     }
 
     @Override

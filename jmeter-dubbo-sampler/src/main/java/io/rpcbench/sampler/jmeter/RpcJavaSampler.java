@@ -4,6 +4,7 @@ import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.CallOutcome;
 import io.rpcbench.sampler.call.FailureCategory;
 import io.rpcbench.sampler.call.FailureClassifier;
+import io.rpcbench.sampler.call.FailureRules;
 import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.RunScope;
@@ -149,6 +150,14 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
     /** A short description of the request, the sample's request data, e.g. {@code echo string 1024 bytes}. */
     protected abstract String summary(C setup);
 
+    /**
+     * What the protocol's exceptions mean when its client cannot even be built (for the calls,
+     * {@link RpcClient#failureRules()} says it): none of its own by default.
+     */
+    protected FailureRules failureRules() {
+        return FailureRules.NONE;
+    }
+
     @Override
     public final Arguments getDefaultParameters() {
         Arguments arguments = new Arguments();
@@ -219,9 +228,9 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
             client = open(setup);
         } catch (RuntimeException | LinkageError e) {
             // The library could not build a client at all: fail each sample with the reason instead of the thread.
-            FailureCategory category = FailureClassifier.categorize(e);
-            setupFailure = CallOutcome.failure(category,
-                    "could not create the client: " + FailureClassifier.describe(category, e, target(setup)),
+            FailureCategory category = FailureClassifier.categorize(e, failureRules());
+            setupFailure = CallOutcome.failure(category, "could not create the client: "
+                    + FailureClassifier.describe(category, e, target(setup), failureRules()),
                     "no call: no client");
             LOG.error("{}: could not create the client", getClass().getSimpleName(), e);
         }

@@ -1,8 +1,10 @@
 package io.rpcbench.sampler.jmeter;
 
+import io.rpcbench.sampler.call.FailureRules;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.thrift.ThriftEchoClient;
+import io.rpcbench.sampler.thrift.ThriftFailureRules;
 import io.rpcbench.sampler.thrift.ThriftSettings;
 import org.apache.jmeter.config.Arguments;
 
@@ -36,6 +38,11 @@ public class ThriftSampler extends RpcJavaSampler<EchoSetup<ThriftSettings>> {
     @Override
     protected String target(EchoSetup<ThriftSettings> setup) {
         return setup.settings().target();
+    }
+
+    @Override
+    protected FailureRules failureRules() {
+        return ThriftFailureRules.RULES;
     }
 
     @Override

@@ -1,7 +1,9 @@
 package io.rpcbench.sampler.jmeter;
 
+import io.rpcbench.sampler.call.FailureRules;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.thrift.ThriftFailureRules;
 import io.rpcbench.sampler.thrift.ThriftMethod;
 import io.rpcbench.sampler.thrift.ThriftServiceClient;
 import io.rpcbench.sampler.thrift.ThriftServiceSettings;
@@ -49,6 +51,11 @@ public class ThriftServiceSampler extends RpcJavaSampler<ThriftServiceSettings> 
     @Override
     protected String target(ThriftServiceSettings setup) {
         return setup.target();
+    }
+
+    @Override
+    protected FailureRules failureRules() {
+        return ThriftFailureRules.RULES;
     }
 
     @Override

@@ -2,7 +2,7 @@ package io.rpcbench.sampler.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rpcbench.sampler.call.BadParameterException;
-import io.rpcbench.sampler.dubbo.DubboServiceRequest;
+import io.rpcbench.sampler.call.ServiceCallParameters;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.LocalDate;
@@ -87,13 +87,13 @@ public final class GenericArguments {
     public Object[] convert(JsonNode arguments, MethodSignature method) {
         List<String> types = method.parameterTypes();
         if (arguments.size() != types.size()) {
-            throw BadParameterException.of(DubboServiceRequest.ARGUMENTS, shown(arguments),
+            throw BadParameterException.of(ServiceCallParameters.ARGUMENTS, shown(arguments),
                     "has " + arguments.size() + " value" + (arguments.size() == 1 ? "" : "s") + " for " + method,
                     "a JSON array of " + types.size() + " value" + (types.size() == 1 ? "" : "s"));
         }
         Object[] values = new Object[types.size()];
         for (int i = 0; i < values.length; i++) {
-            values[i] = value(arguments.get(i), TypeName.parse(types.get(i)), DubboServiceRequest.ARGUMENTS
+            values[i] = value(arguments.get(i), TypeName.parse(types.get(i)), ServiceCallParameters.ARGUMENTS
                     + "[" + i + "]");
         }
         return values;

@@ -1,7 +1,7 @@
 package io.rpcbench.sampler.json;
 
 import io.rpcbench.sampler.call.BadParameterException;
-import io.rpcbench.sampler.dubbo.DubboServiceRequest;
+import io.rpcbench.sampler.call.ServiceCallParameters;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Type;
@@ -23,7 +23,7 @@ public final class MethodChoice {
     public static MethodSignature fromDefinition(ServiceDefinition definition, String name, int arity) {
         List<MethodSignature> named = definition.methodsNamed(name);
         if (named.isEmpty()) {
-            throw BadParameterException.of(DubboServiceRequest.METHOD, name,
+            throw BadParameterException.of(ServiceCallParameters.METHOD, name,
                     "is not a method of " + definition.interfaceName(),
                     "one of its methods: " + definition.describeMethods());
         }
@@ -42,8 +42,8 @@ public final class MethodChoice {
                 .sorted(Comparator.comparing(MethodChoice::describe))
                 .toList();
         if (named.isEmpty()) {
-            throw BadParameterException.of(DubboServiceRequest.METHOD, name, "is not a method of " + service.getName(),
-                    "one of its methods: " + describeAll(service));
+            throw BadParameterException.of(ServiceCallParameters.METHOD, name,
+                    "is not a method of " + service.getName(), "one of its methods: " + describeAll(service));
         }
         List<Method> fitting;
         if (types.isEmpty()) {
@@ -52,7 +52,7 @@ public final class MethodChoice {
             List<String> erased = types.stream().map(t -> TypeName.parse(t).raw()).toList();
             fitting = named.stream().filter(m -> erasedNames(m).equals(erased)).toList();
             if (fitting.isEmpty()) {
-                throw BadParameterException.of(DubboServiceRequest.PARAMETER_TYPES, String.join(",", types),
+                throw BadParameterException.of(ServiceCallParameters.PARAMETER_TYPES, String.join(",", types),
                         "match no method " + name + " of " + service.getName(), "the types of one of: "
                                 + named.stream().map(MethodChoice::describe).collect(Collectors.joining("; ")));
             }
@@ -67,7 +67,7 @@ public final class MethodChoice {
     private static BadParameterException ambiguous(String name, int arity, boolean none, String candidates) {
         String problem = none ? "has no overload taking " + arity + " argument" + (arity == 1 ? "" : "s")
                 : "has several overloads taking " + arity + " argument" + (arity == 1 ? "" : "s");
-        return BadParameterException.of(DubboServiceRequest.METHOD, name, problem,
+        return BadParameterException.of(ServiceCallParameters.METHOD, name, problem,
                 (none ? "arguments for one of: " : "parameter_types naming one of: ") + candidates);
     }
 
@@ -84,7 +84,7 @@ public final class MethodChoice {
     }
 
     /** {@code com.example.Order build(long, java.util.List<com.example.OrderLine>)}. */
-    static String describe(Method method) {
+    public static String describe(Method method) {
         return method.getGenericReturnType().getTypeName() + " " + method.getName() + "("
                 + Arrays.stream(method.getGenericParameterTypes()).map(Type::getTypeName)
                         .collect(Collectors.joining(", "))

@@ -15,8 +15,8 @@ import java.util.stream.Collectors;
  * What a Dubbo 3 provider publishes about a service in its metadata center: every method with its parameter
  * types, and for every type used its properties (POJO fields), items (collection and map type arguments) and
  * enum constants. Read from the JSON Dubbo stores under {@code /dubbo/metadata/<interface>/provider/<application>}
- * ({@link io.rpcbench.sampler.registry.ServiceRegistry#definition}); {@link #NONE} when there is none (parameter types given by the
- * user). A Dubbo 2.7 provider stores the same path in its own dialect (nested property definitions, fastjson
+ * (by the registry readers of package {@code registry}, which use this one); {@link #NONE} when there is none
+ * (parameter types given by the user). A Dubbo 2.7 provider stores the same path in its own dialect (nested property definitions, fastjson
  * references), read alike.
  */
 public record ServiceDefinition(String interfaceName, List<MethodSignature> methods, Map<String, Type> types) {

@@ -5,6 +5,7 @@ import io.rpcbench.echo.ThriftPersons;
 import io.rpcbench.echo.thrift.ThriftEchoService;
 import io.rpcbench.echo.thrift.ThriftPerson;
 import io.rpcbench.sampler.call.EchoRequest;
+import io.rpcbench.sampler.call.FailureRules;
 import io.rpcbench.sampler.call.RpcClient;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -114,6 +115,11 @@ public final class ThriftEchoClient implements RpcClient {
     @Override
     public String answeredBy() {
         return connection.endpoint();
+    }
+
+    @Override
+    public FailureRules failureRules() {
+        return ThriftFailureRules.RULES;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.rpcbench.sampler.thrift;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.rpcbench.sampler.call.FailureRules;
 import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
@@ -192,6 +193,11 @@ public final class ThriftServiceClient implements RpcClient {
     @Override
     public String answeredBy() {
         return settings.connection().endpoint();
+    }
+
+    @Override
+    public FailureRules failureRules() {
+        return ThriftFailureRules.RULES;
     }
 
     @Override

@@ -221,7 +221,7 @@ class ApplicationLevelLookupTest {
 
     /** What a sample's catch asks once Dubbo found no provider. */
     private void explainNoProvider(DubboSettings settings) throws Exception {
-        lookups.explainIfNoProvider(settings, new org.apache.dubbo.rpc.RpcException(org.apache.dubbo.rpc.RpcException
-                .FORBIDDEN_EXCEPTION, "No provider available from registry"));
+        RegistryExplanations.explainIfNoProvider(lookups, settings, new org.apache.dubbo.rpc.RpcException(
+                org.apache.dubbo.rpc.RpcException.FORBIDDEN_EXCEPTION, "No provider available from registry"));
     }
 }

@@ -84,7 +84,8 @@ class ThriftServiceClientTest {
                     .hasMessage("Socket is closed by peer.")
                     .satisfies(e -> assertThat(((TTransportException) e).getType())
                             .isEqualTo(TTransportException.END_OF_FILE))
-                    .satisfies(e -> assertThat(FailureClassifier.categorize(e)).isEqualTo(FailureCategory.CONNECTION));
+                    .satisfies(e -> assertThat(FailureClassifier.categorize(e, ThriftFailureRules.RULES))
+                            .isEqualTo(FailureCategory.CONNECTION));
         }
     }
 
@@ -173,7 +174,8 @@ class ThriftServiceClientTest {
                     .hasMessage("InventoryService.find threw notFound: io.rpcbench.example.thrift.ItemNotFound"
                             + " {\"id\":-1,\"reason\":\"no item -1: ids start at 0\"}")
                     .hasCauseInstanceOf(ItemNotFound.class)
-                    .satisfies(e -> assertThat(FailureClassifier.categorize(e)).isEqualTo(FailureCategory.REMOTE_EXCEPTION));
+                    .satisfies(e -> assertThat(FailureClassifier.categorize(e, ThriftFailureRules.RULES))
+                            .isEqualTo(FailureCategory.REMOTE_EXCEPTION));
             assertThat(find.connected()).isTrue();
             assertThat(tree(call(find, "[2]")).get("name").textValue()).isEqualTo("item-2");
         }
@@ -189,7 +191,8 @@ class ThriftServiceClientTest {
                     .hasMessage("UNKNOWN_METHOD: Invalid method name: 'find'")
                     .satisfies(e -> assertThat(((TApplicationException) e).getType())
                             .isEqualTo(TApplicationException.UNKNOWN_METHOD))
-                    .satisfies(e -> assertThat(FailureClassifier.categorize(e)).isEqualTo(FailureCategory.REMOTE_EXCEPTION));
+                    .satisfies(e -> assertThat(FailureClassifier.categorize(e, ThriftFailureRules.RULES))
+                            .isEqualTo(FailureCategory.REMOTE_EXCEPTION));
             assertThat(find.connected()).isTrue();
         }
     }
@@ -200,7 +203,8 @@ class ThriftServiceClientTest {
         try (ThriftEndpoint endpoint = LoopbackProviders.thrift("buffered", "binary", new DelayedEcho(0));
                 ThriftServiceClient find = client(endpoint.port(), "Warehouse", "buffered", "binary", "find")) {
             assertThatThrownBy(() -> call(find, "[7]"))
-                    .satisfies(e -> assertThat(FailureClassifier.categorize(e)).isEqualTo(FailureCategory.CONNECTION));
+                    .satisfies(e -> assertThat(FailureClassifier.categorize(e, ThriftFailureRules.RULES))
+                            .isEqualTo(FailureCategory.CONNECTION));
             assertThat(find.connected()).isFalse();
         }
     }

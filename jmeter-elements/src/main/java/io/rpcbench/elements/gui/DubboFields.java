@@ -6,6 +6,7 @@ import io.rpcbench.elements.check.FieldCheck;
 import io.rpcbench.elements.check.IntegerCheck;
 import io.rpcbench.elements.check.JsonArgumentsCheck;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.dubbo.DubboServiceRequest;
 import io.rpcbench.sampler.dubbo.DubboSettings;
 import io.rpcbench.sampler.jmeter.RpcJavaSampler;
@@ -122,15 +123,15 @@ final class DubboFields {
         return FieldGroup.of("what", WHAT,
                 Field.text(DubboSettings.INTERFACE, "Interface", "The service's Java interface, e.g. "
                         + "io.rpcbench.example.OrderService. Browse lists what the registry holds.", FieldCheck.NONE),
-                Field.text(DubboServiceRequest.METHOD, "Method", "The method to call, e.g. place.", FieldCheck.NONE),
-                Field.text(DubboServiceRequest.PARAMETER_TYPES, "Parameter types", "The method's parameter types, "
+                Field.text(ServiceCallParameters.METHOD, "Method", "The method to call, e.g. place.", FieldCheck.NONE),
+                Field.text(ServiceCallParameters.PARAMETER_TYPES, "Parameter types", "The method's parameter types, "
                         + "comma-separated, e.g. long,java.util.List<com.example.OrderLine>. Empty: read from the "
                         + "registry's metadata (a direct URL, or overloads of the same length, need them).",
                         FieldCheck.NONE),
-                Field.json(DubboServiceRequest.ARGUMENTS, "Arguments (JSON)", "One JSON array, one value per "
+                Field.json(ServiceCallParameters.ARGUMENTS, "Arguments (JSON)", "One JSON array, one value per "
                         + "parameter, typed by the parameter types, e.g. [9007199254740993, \"A-1\", {\"sku\": \"A-1\", "
                         + "\"quantity\": 3}]. ${var} and functions work anywhere in it, substituted at each sample. "
-                        + "Empty: [] (no arguments).", new JsonArgumentsCheck(DubboServiceRequest.ARGUMENTS, true)));
+                        + "Empty: [] (no arguments).", new JsonArgumentsCheck(ServiceCallParameters.ARGUMENTS, true)));
     }
 
     static Field maxInFlight() {

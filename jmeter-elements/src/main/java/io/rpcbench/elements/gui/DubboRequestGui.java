@@ -3,7 +3,7 @@ package io.rpcbench.elements.gui;
 import io.rpcbench.elements.browse.BrowseDialog;
 import io.rpcbench.elements.browse.RegistryBrowse;
 import io.rpcbench.elements.model.DubboRequest;
-import io.rpcbench.sampler.dubbo.DubboServiceRequest;
+import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.dubbo.DubboSettings;
 import java.awt.BorderLayout;
 import java.awt.FlowLayout;
@@ -101,9 +101,9 @@ public class DubboRequestGui extends AbstractSamplerGui {
                 DefaultsInScope.over(fields::value));
         dialog.choose().ifPresent(choice -> {
             fields.setValue(DubboSettings.INTERFACE, choice.interfaceName());
-            fields.setValue(DubboServiceRequest.METHOD, choice.method());
-            fields.setValue(DubboServiceRequest.PARAMETER_TYPES, choice.parameterTypes());
-            fields.setValue(DubboServiceRequest.ARGUMENTS, choice.arguments());
+            fields.setValue(ServiceCallParameters.METHOD, choice.method());
+            fields.setValue(ServiceCallParameters.PARAMETER_TYPES, choice.parameterTypes());
+            fields.setValue(ServiceCallParameters.ARGUMENTS, choice.arguments());
             // The service's own version and group, where a request must name them (a Defaults' may not fit).
             if (!choice.version().isEmpty()) {
                 fields.setValue(DubboSettings.VERSION, choice.version());

@@ -1,11 +1,14 @@
-package io.rpcbench.sampler.json;
+package io.rpcbench.sampler.dubbo;
 
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rpcbench.sampler.call.BadParameterException;
-import io.rpcbench.sampler.dubbo.DubboServiceRequest;
+import io.rpcbench.sampler.call.ServiceCallParameters;
+import io.rpcbench.sampler.json.ExactJson;
+import io.rpcbench.sampler.json.GenericArguments;
+import io.rpcbench.sampler.json.MethodChoice;
 import io.rpcbench.sampler.protobuf.ProtobufJson;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
@@ -26,7 +29,7 @@ public final class TypedArguments {
     public static Object[] convert(JsonNode arguments, Method method) {
         Type[] types = method.getGenericParameterTypes();
         if (arguments.size() != types.length) {
-            throw BadParameterException.of(DubboServiceRequest.ARGUMENTS, GenericArguments.shown(arguments),
+            throw BadParameterException.of(ServiceCallParameters.ARGUMENTS, GenericArguments.shown(arguments),
                     "has " + arguments.size() + " value" + (arguments.size() == 1 ? "" : "s") + " for "
                             + MethodChoice.describe(method),
                     "a JSON array of " + types.length + " value" + (types.length == 1 ? "" : "s"));
@@ -36,7 +39,7 @@ public final class TypedArguments {
             Class<?> raw = method.getParameterTypes()[i];
             if (ProtobufJson.isMessage(raw)) { // a generated message: protobuf's own JSON mapping, not its getters
                 values[i] = ProtobufJson.parse(arguments.get(i), ProtobufJson.builderOf(raw),
-                        DubboServiceRequest.ARGUMENTS + "[" + i + "]");
+                        ServiceCallParameters.ARGUMENTS + "[" + i + "]");
                 continue;
             }
             JsonNode node = withoutClassKeys(arguments.get(i));
@@ -45,12 +48,12 @@ public final class TypedArguments {
                 values[i] = ExactJson.MAPPER.treeToValue(node, type);
             } catch (java.io.IOException | IllegalArgumentException e) {
                 String why = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
-                throw BadParameterException.of(DubboServiceRequest.ARGUMENTS + "[" + i + "]",
+                throw BadParameterException.of(ServiceCallParameters.ARGUMENTS + "[" + i + "]",
                         GenericArguments.shown(arguments.get(i)), "does not fit " + types[i].getTypeName() + " (" + why + ")",
                         "a JSON value of " + types[i].getTypeName());
             }
             if (values[i] == null && method.getParameterTypes()[i].isPrimitive()) {
-                throw BadParameterException.of(DubboServiceRequest.ARGUMENTS + "[" + i + "]", "null", "is null",
+                throw BadParameterException.of(ServiceCallParameters.ARGUMENTS + "[" + i + "]", "null", "is null",
                         "a " + types[i].getTypeName() + " (a primitive cannot be null)");
             }
         }

@@ -1,9 +1,11 @@
-package io.rpcbench.sampler.json;
+package io.rpcbench.sampler.dubbo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rpcbench.sampler.call.BadParameterException;
+import io.rpcbench.sampler.json.ExactJson;
+import io.rpcbench.sampler.json.MethodChoice;
 import java.math.BigDecimal;
 import java.time.LocalDateTime;
 import java.util.List;
