@@ -57,6 +57,9 @@ class DistributedRunIT {
                 // of the clients' set-up. One thread an engine: each engine still calls, and the run leaves CPU to the
                 // IT beside it.
                 "--warmup", "3", "--duration", "4", "--threads", "1", "--think-time", TestVolume.THINK_TIME_MS, "--rampup", "0", "--progress", "2",
+                // Without JMeter's own dashboard of each plan (a JVM of its own on the controller after each plan,
+                // reading its JTL as on one host): MainJobIT checks those; the dashboard of all plans is still built.
+                "--no-jmeter-dashboards",
                 "--results", results.toString(), "--project-dir", Plans.LAYOUT.projectDir().toString());
         String output = printed.toString();
         assertThat(exit).as("exit code; output:%n%s", output).isZero();

@@ -31,18 +31,20 @@ import org.junit.jupiter.api.io.TempDir;
  * screenshot of each goes to {@code benchmark/target/gui-screenshots/}, JMeter's logs to
  * {@code benchmark/target/gui-check/}.
  *
- * <p>One GUI JVM opens them all in turn: the first with {@code jmeter -t}, each next one by a line on JMeter's
- * standard input, which {@code open-plans-in-turn.groovy} (JMeter's {@code jsr223.init.file}) reads and opens with
- * the steps {@code -t} takes, after clearing the plan before. A plan counts as loaded when JMeter's main window
- * carries the plan's file name and the splash screen is gone (JMeter closes it after building the tree), and the
+ * <p>One GUI JVM opens the plans of every test but one in turn: the first with {@code jmeter -t}, each next one by a
+ * line on JMeter's standard input, which {@code open-plans-in-turn.groovy} (JMeter's {@code jsr223.init.file}) reads
+ * and opens with the steps {@code -t} takes, after clearing the plan before. A plan counts as loaded when JMeter's main
+ * window carries the plan's file name and the splash screen is gone (JMeter closes it after building the tree), and the
  * windows then stay the same for two polls: JMeter queues its error dialog behind the loading, and the log check
- * (of the lines written since the plan before) catches what a dialog could hide. A second test opens a truncated plan
- * with {@code -t} in a JVM of its own and requires both checks to see the failure. Another opens the plans of rpcbench's
- * own elements (Dubbo Defaults, Dubbo Request, Thrift Request) that {@link ElementsPlanIT} runs, in one JVM in turn. A third opens a plan that
- * {@code rpcbench plan} (the catalogue jar) writes, in a JVM of its own, with the same checks.
+ * (of the lines written since the plan before) catches what a dialog could hide. The tests opening plans so: the
+ * shipped plans; the plans of rpcbench's own elements (Dubbo Defaults, Dubbo Request, Thrift Request) that
+ * {@link ElementsPlanIT} runs; a plan that {@code rpcbench plan} (the catalogue jar) writes. One test opens a
+ * truncated plan with {@code -t} in a JVM of its own (its error dialog would stay over the shared one) and requires
+ * both checks to see the failure.
  *
- * <p>Order: {@code @BeforeAll} starts Xvfb; each test starts JMeter on it, waits for each plan to load, saves the
- * screenshot, asserts, and stops JMeter by its PID; {@code @AfterAll} stops Xvfb by its PID.
+ * <p>Order: {@code @BeforeAll} starts Xvfb; the first test that opens plans in turn starts that JMeter on it, and each
+ * such test has it open its plans, waits for each to load, saves the screenshot and asserts; the truncated plan's test
+ * starts its own JMeter and stops it by its PID; {@code @AfterAll} stops the shared JMeter, then Xvfb, by their PIDs.
  *
  * <p>Needs Xvfb, xdotool and ImageMagick's import (CI installs them, see {@code .ci/run}); without them the
  * test fails naming the packages, or is skipped when {@code -Drpcbench.gui.optional=true}.
@@ -61,6 +63,12 @@ class PlansOpenInGuiIT {
     private static final List<String> OPEN_IN_TURN = List.of("-Jjsr223.init.file=" + resource("open-plans-in-turn.groovy"));
 
     static XvfbDisplay display;
+    /** The JMeter GUI that opens the tests' plans in turn, once the first of them has started it. */
+    static ChildProcess inTurn;
+    /** Its log: one for every test's plans, each plan's check reading the lines written since the plan before. */
+    private static final Path IN_TURN_LOG = LOGS.resolve("plans-in-turn.jmeter.log");
+    /** The lines of {@link #IN_TURN_LOG} already checked. */
+    private static int checkedLogLines;
     /** Why the tests are skipped: set only when X tools are missing and the check was declared optional. */
     static String skipReason;
 
@@ -86,9 +94,15 @@ class PlansOpenInGuiIT {
     }
 
     @AfterAll
-    static void stopDisplay() {
-        if (display != null) {
-            display.close();
+    static void stopJMeterAndDisplay() {
+        try {
+            if (inTurn != null) {
+                inTurn.close();
+            }
+        } finally {
+            if (display != null) {
+                display.close();
+            }
         }
     }
 
@@ -96,7 +110,7 @@ class PlansOpenInGuiIT {
     void everyShippedPlanOpensInTheGuiWithoutAnErrorDialog() throws Exception {
         List<String> plans = Plans.LAYOUT.planNames().toList();
         assertThat(plans).as("plans in %s", Plans.LAYOUT.plansDir()).hasSizeGreaterThan(10);
-        assertOpenInTurn(plans.stream().map(Plans.LAYOUT::plan).toList(), LOGS.resolve("shipped-plans.jmeter.log"));
+        assertOpenInTurn(plans.stream().map(Plans.LAYOUT::plan).toList());
     }
 
     /**
@@ -113,30 +127,32 @@ class PlansOpenInGuiIT {
                 Files.copy(in, plans.get(plans.size() - 1));
             }
         }
-        assertOpenInTurn(plans, LOGS.resolve("elements-plans.jmeter.log"));
+        assertOpenInTurn(plans);
     }
 
-    /** Opens {@code plans} in turn in one JMeter GUI and checks each as the class comment says. */
-    private static void assertOpenInTurn(List<Path> plans, Path log) throws Exception {
-        try (ChildProcess jmeter = openInGui(plans.get(0), log, OPEN_IN_TURN)) {
-            int logLines = 0;
-            for (Path path : plans) {
-                String file = path.getFileName().toString();
-                String plan = file.replace(".jmx", "");
-                if (!path.equals(plans.get(0))) {
-                    jmeter.writeLine(path.toString());
-                }
-                List<String> windows = awaitLoaded(jmeter, file);
-                display.screenshot(SCREENSHOTS.resolve(plan + ".png"));
-
-                assertThat(windows).as("windows shown for %s", plan)
-                        .anyMatch(title -> isMainWindowFor(title, file));
-                assertThat(dialogs(windows)).as("dialogs next to JMeter's main window with %s", plan).isEmpty();
-                List<String> lines = Files.readAllLines(log);
-                assertThat(errorLines(lines.subList(logLines, lines.size()))).as("ERROR lines in %s while %s loaded",
-                        log, plan).isEmpty();
-                logLines = lines.size();
+    /**
+     * Opens {@code plans} in turn in the shared JMeter GUI (started with the first, if no test has started it yet) and
+     * checks each as the class comment says.
+     */
+    private static void assertOpenInTurn(List<Path> plans) throws Exception {
+        for (Path path : plans) {
+            String file = path.getFileName().toString();
+            String plan = file.replace(".jmx", "");
+            if (inTurn == null) {
+                inTurn = openInGui(path, IN_TURN_LOG, OPEN_IN_TURN);
+            } else {
+                inTurn.writeLine(path.toString());
             }
+            List<String> windows = awaitLoaded(inTurn, file);
+            display.screenshot(SCREENSHOTS.resolve(plan + ".png"));
+
+            assertThat(windows).as("windows shown for %s", plan)
+                    .anyMatch(title -> isMainWindowFor(title, file));
+            assertThat(dialogs(windows)).as("dialogs next to JMeter's main window with %s", plan).isEmpty();
+            List<String> lines = Files.readAllLines(IN_TURN_LOG);
+            assertThat(errorLines(lines.subList(checkedLogLines, lines.size())))
+                    .as("ERROR lines in %s while %s loaded", IN_TURN_LOG, plan).isEmpty();
+            checkedLogLines = lines.size();
         }
     }
 
@@ -178,15 +194,7 @@ class PlansOpenInGuiIT {
             assertThat(catalogue.awaitExit(LOAD_DEADLINE)).as("exit code of rpcbench plan; its output:%n%s",
                     catalogue.tail()).isZero();
         }
-        Path log = LOGS.resolve(name + ".jmeter.log");
-        try (ChildProcess jmeter = openInGui(plan, log, List.of())) {
-            List<String> windows = awaitLoaded(jmeter, plan.getFileName().toString());
-            display.screenshot(SCREENSHOTS.resolve(name + ".png"));
-
-            assertThat(windows).anyMatch(title -> isMainWindowFor(title, plan.getFileName().toString()));
-            assertThat(dialogs(windows)).as("dialogs next to JMeter's main window").isEmpty();
-            assertThat(errorLines(Files.readAllLines(log))).as("ERROR lines in %s", log).isEmpty();
-        }
+        assertOpenInTurn(List.of(plan));
     }
 
     /** The example Thrift service's jar, as the JMeter home's lib/ext holds it. */

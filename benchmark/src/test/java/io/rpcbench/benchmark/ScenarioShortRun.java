@@ -15,7 +15,7 @@ import picocli.CommandLine;
 
 /**
  * Every scenario shortened: runs a named scenario through the same command as {@code ./run-benchmark --scenario NAME}
- * with a few seconds per cell ({@value #WARMUP_SECONDS} s warm-up, {@value #DURATION_SECONDS} s measured, which also
+ * with a few seconds per cell ({@value #WARMUP_SECONDS} s warm-up, {@link #DURATION_SECONDS} s measured, which also
  * replaces a cell's fixed calls per thread, {@link #THREADS} threads), then checks what the scenario promises: every
  * cell has samples, none failed, and each received about the payload its cell names (without JMeter's own dashboard
  * of each cell, a second JVM reading the JTL: MainJobIT checks those). A scenario's IT is then:
@@ -38,7 +38,12 @@ final class ScenarioShortRun {
      * thread group's duration starts after it, as the reports' warm-up starts at the first call.
      */
     static final int WARMUP_SECONDS = 3;
-    static final int DURATION_SECONDS = 6;
+    /**
+     * The measured window: 3 s in {@code ./run-tests}, where the ITs check what each cell received and answered (every
+     * sample, its bytes, the table's layout), never how fast, and one thread's hundreds of calls a second (1 ms think
+     * time) fill it; 6 s in {@code ./run-tests --full}.
+     */
+    static final int DURATION_SECONDS = TestVolume.full() ? 6 : 3;
     /**
      * Threads of every cell: one in {@code ./run-tests}, where the ITs run two at a time on 2 vCPUs and a closed loop of
      * two threads keeps both busy for the whole window; two in {@code ./run-tests --full}.

@@ -44,7 +44,7 @@ class Seed000PressureScenarioIT {
                 Long.parseLong(row[bytes])).as("bytes of a sample of size %s", row[size])
                 .isBetween(Long.parseLong(row[size]), Long.parseLong(row[size]) + 512))
                 .map(row -> row[size]).collect(Collectors.toSet());
-        assertThat(sizes).as("sizes drawn in 12 s, a new one every 2 s").hasSizeGreaterThan(1);
+        assertThat(sizes).as("sizes drawn in the cell's run, a new one every 2 s").hasSizeGreaterThan(1);
         assertThat(run.output())
                 .containsPattern("(?m)^ +consumer 2 TPS +[0-9.]+ +-$")
                 .containsPattern("(?m)^ +errors +0 +passed \\(no figure published\\)$")

@@ -1,6 +1,7 @@
 package io.rpcbench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 import com.sun.net.httpserver.HttpServer;
 import io.rpcbench.benchmark.jmeter.JMeterRun;
@@ -161,13 +162,20 @@ class ShippedPlansIT {
     /**
      * The plans showing how to call your own service: each sampler's JSON assertions and extractors run on the
      * response, so a sample succeeds only when every checked value came back exactly (and an extracted value fed
-     * the next call); {@code ${var}} and functions inside the arguments are substituted per sample.
+     * the next call); {@code ${var}} and functions inside the arguments are substituted per sample. In
+     * {@code ./run-tests --full} only: in the fast set each plan runs against the provider app with every sample
+     * passing its assertions in another IT, {@code dubbo-order-service} in
+     * {@link PluginsManagerIT#installForJmxOfAPlanOfDubboRequestsBringsTheElements} (and through registries in
+     * {@link RegistryLoopbackIT} and {@link NacosRegistryIT}), {@code thrift-inventory-service} in
+     * {@link ThriftServiceOnUserClasspathIT#serviceJarGivenByUserClasspathAloneLetsEverySamplePass}.
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "dubbo-order-service | place order, order total, confirm order",
             "thrift-inventory-service | store item, shelve items, find item"})
     void exampleServicePlanPassesItsAssertionsOnEverySample(String plan, String labels) throws Exception {
+        assumeThat(TestVolume.full()).as("./run-tests --full only: PluginsManagerIT and "
+                + "ThriftServiceOnUserClasspathIT run these plans with every sample passing in the fast set").isTrue();
         JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan)).dashboard(false)
                 .properties(provider.planProperties())
                 .properties(Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS, "threads", "1", "rampup", "0", "duration", "6"));
