@@ -1,8 +1,16 @@
 package io.rpcbench.reports.jtl;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Reader;
+import java.io.SequenceInputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -58,6 +66,53 @@ public final class JtlReader {
     public static long read(Path file, Consumer<JtlSample> consumer) {
         return ParsingAhead.read(samples -> JtlRows.read(file, REQUIRED, header -> new Columns(header, samples)),
                 consumer);
+    }
+
+    /**
+     * As {@link #read(Path, Consumer)}, the file's rows parsed on several threads, cut where {@code chunks} says (the
+     * scan of {@code file} found them, {@link JtlSpanScan#scan}); the samples still reach {@code consumer} in file
+     * order ({@link ParsingInChunks}). Only the bytes the scan read are read.
+     */
+    public static long read(Path file, JtlChunks chunks, Consumer<JtlSample> consumer) {
+        if (chunks.count() < 2) {
+            return read(file, consumer);
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            byte[] header = bytes(file, channel, 1, 0, chunks.headerEnd());
+            return ParsingInChunks.read(chunks.count(), (chunk, samples) -> {
+                byte[] rows = bytes(file, channel, chunks.firstLine(chunk), chunks.start(chunk), chunks.end(chunk));
+                Reader reader = new InputStreamReader(new SequenceInputStream(new ByteArrayInputStream(header),
+                        new ByteArrayInputStream(rows)), StandardCharsets.UTF_8.newDecoder());
+                try {
+                    return JtlRows.read(file, reader, REQUIRED, Long.MAX_VALUE, chunks.firstLine(chunk),
+                            h -> new Columns(h, samples));
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot read JTL file " + file + ": " + e.getMessage(), e);
+                }
+            }, consumer);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read JTL file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The bytes {@code [from, to)} of {@code file}, whose first row is on {@code line}, read from {@code channel} at
+     * their position (on any thread).
+     */
+    private static byte[] bytes(Path file, FileChannel channel, long line, long from, long to) {
+        ByteBuffer buffer = ByteBuffer.allocate(Math.toIntExact(to - from));
+        try {
+            while (buffer.hasRemaining()) {
+                if (channel.read(buffer, from + buffer.position()) < 0) {
+                    throw new JtlFormatException(file, 1, "the file ended at byte " + (from + buffer.position())
+                            + " while it was read; expected the " + to + " bytes found before (a finished run's "
+                            + "results, not one still being written or cut)");
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read JTL file " + file + ": " + e.getMessage(), e);
+        }
+        return buffer.array();
     }
 
     /** As {@link #read(Path, Consumer)}, stopping after the first {@code maxSamples} samples. */

@@ -76,6 +76,15 @@ final class JtlRows {
      */
     static long read(Path file, Reader reader, List<String> required, long maxRows,
             Function<Header, Consumer<JtlRow>> open) throws IOException {
+        return read(file, reader, required, maxRows, 2, open);
+    }
+
+    /**
+     * As {@link #read(Path, Reader, List, long, Function)}, the first row after the header being line
+     * {@code firstLine} of {@code file} in messages (e.g. a header and a chunk from the middle of the file).
+     */
+    static long read(Path file, Reader reader, List<String> required, long maxRows, long firstLine,
+            Function<Header, Consumer<JtlRow>> open) throws IOException {
         JtlCsv csv = new JtlCsv(reader);
         List<String> header = new ArrayList<>();
         if (!next(file, csv, 1)) {
@@ -91,7 +100,7 @@ final class JtlRows {
         Consumer<JtlRow> consumer = open.apply(columns(file, header, required));
         JtlRow row = new JtlRow(file, csv);
         long count = 0;
-        long line = 1;
+        long line = firstLine - 1;
         while (count < maxRows && next(file, csv, line + 1)) {
             line++;
             int fields = csv.fields();

@@ -10,6 +10,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -44,22 +45,61 @@ public final class JtlSpanScan {
     private long firstStart = Long.MAX_VALUE;
     private long lastStart = Long.MIN_VALUE;
     private long lastEnd = Long.MIN_VALUE;
+    /** The file offset of the buffer being read, and of the header's end. */
+    private long offset;
+    private long headerEnd;
+    /** Line feeds outside quotes so far: the line a row starting now is on, less one. */
+    private long lineFeeds;
+    private final int chunkBytes;
+    private long[] chunkStarts = new long[16];
+    private long[] chunkLines = new long[16];
+    private int chunks;
 
-    private JtlSpanScan() {}
+    private JtlSpanScan(int chunkBytes) {
+        this.chunkBytes = chunkBytes;
+    }
+
+    /** What one scan found: the file's span, and where its rows may be cut to be parsed in parallel. */
+    public record Result(JtlSpan span, JtlChunks chunks) {}
 
     /** The span of every sample of {@code jtl}, or empty when its rows do not start with the two numbers. */
     public static Optional<JtlSpan> of(Path jtl) {
+        return scan(jtl).map(Result::span);
+    }
+
+    /** The span of every sample of {@code jtl} and its chunks, or empty when its rows do not start with the two numbers. */
+    public static Optional<Result> scan(Path jtl) {
+        return scan(jtl, JtlChunks.BYTES);
+    }
+
+    static Optional<Result> scan(Path jtl, int chunkBytes) {
         try (FileChannel channel = FileChannel.open(jtl, StandardOpenOption.READ)) {
-            JtlSpanScan scan = new JtlSpanScan();
+            JtlSpanScan scan = new JtlSpanScan(chunkBytes);
             ByteBuffer buffer = ByteBuffer.allocate(1 << 20);
             while (channel.read(buffer.clear()) >= 0) {
                 if (!scan.bytes(buffer.array(), buffer.position())) {
                     return Optional.empty();
                 }
+                scan.offset += buffer.position();
             }
             return scan.end();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read JTL file " + jtl + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A line feed outside quotes at {@code bytes[i]}: the next row starts after it, where a chunk may begin. */
+    private void lineFeed(int i) {
+        lineFeeds++;
+        long next = offset + i + 1;
+        if (chunks == 0 || next - chunkStarts[chunks - 1] >= chunkBytes) {
+            if (chunks == chunkStarts.length) {
+                chunkStarts = Arrays.copyOf(chunkStarts, chunks * 2);
+                chunkLines = Arrays.copyOf(chunkLines, chunks * 2);
+            }
+            chunkStarts[chunks] = next;
+            chunkLines[chunks] = lineFeeds + 1;
+            chunks++;
         }
     }
 
@@ -82,6 +122,8 @@ public final class JtlSpanScan {
                         if (headerLength <= header.length) {
                             return false;
                         }
+                        headerEnd = offset + i;
+                        lineFeed(i - 1);
                         state = State.LINE_START;
                     } else if (headerLength > MAX_HEADER_BYTES) {
                         return false;
@@ -93,7 +135,9 @@ public final class JtlSpanScan {
                         timeStamp = b - '0';
                         digits = 1;
                         state = State.TIME_STAMP;
-                    } else if (b != '\n' && b != '\r') { // a blank line is skipped, as the reader does
+                    } else if (b == '\n') { // a blank line is skipped, as the reader does
+                        lineFeed(i - 1);
+                    } else if (b != '\r') {
                         return false;
                     }
                 }
@@ -117,6 +161,9 @@ public final class JtlSpanScan {
                         digits++;
                     } else if (digits > 0 && (b == ',' || b == '\n' || b == '\r')) {
                         sample();
+                        if (b == '\n') {
+                            lineFeed(i - 1);
+                        }
                         state = b == '\n' ? State.LINE_START : State.REST;
                     } else {
                         return false;
@@ -128,6 +175,9 @@ public final class JtlSpanScan {
                         i = length;
                     } else {
                         state = bytes[found] == '\n' ? State.LINE_START : State.QUOTED;
+                        if (state == State.LINE_START) {
+                            lineFeed(found);
+                        }
                         i = found + 1;
                     }
                 }
@@ -177,13 +227,17 @@ public final class JtlSpanScan {
         lastEnd = Math.max(lastEnd, timeStamp + elapsed);
     }
 
-    private Optional<JtlSpan> end() {
+    private Optional<Result> end() {
         if (state == State.ELAPSED && digits > 0) { // the last row without a line end
             sample();
         } else if (state != State.LINE_START && state != State.REST) {
             return Optional.empty();
         }
-        return Optional.of(samples == 0 ? new JtlSpan(0, 0, 0, 0)
-                : new JtlSpan(samples, firstStart, lastStart, lastEnd));
+        JtlSpan span = samples == 0 ? new JtlSpan(0, 0, 0, 0) : new JtlSpan(samples, firstStart, lastStart, lastEnd);
+        if (chunks > 1 && chunkStarts[chunks - 1] == offset) { // the last cut at the very end holds nothing
+            chunks--;
+        }
+        return Optional.of(new Result(span, new JtlChunks(headerEnd, Arrays.copyOf(chunkStarts, chunks),
+                Arrays.copyOf(chunkLines, chunks), offset)));
     }
 }

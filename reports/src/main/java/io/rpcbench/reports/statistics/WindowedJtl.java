@@ -47,7 +47,8 @@ public final class WindowedJtl {
      */
     public static <C extends Consumer<JtlSample>> Result<C> read(String run, Path jtl, Duration warmup,
             Optional<Duration> measured, Function<MeasuredWindow, C> newPass) {
-        Optional<JtlSpan> guess = JtlSpanScan.of(jtl).or(() -> JtlSpan.guess(jtl));
+        Optional<JtlSpanScan.Result> scan = JtlSpanScan.scan(jtl);
+        Optional<JtlSpan> guess = scan.map(JtlSpanScan.Result::span).or(() -> JtlSpan.guess(jtl));
         JtlSpan guessed = guess.isPresent() ? guess.get() : JtlSpan.of(jtl);
         int passes = guess.isPresent() ? 0 : 1;
         MeasuredWindow window = MeasuredWindow.of(guessed, warmup, measured);
@@ -56,13 +57,18 @@ public final class WindowedJtl {
             JtlSpan.Tracker tracker = new JtlSpan.Tracker();
             long[] inWindow = {0};
             MeasuredWindow current = window;
-            JtlReader.read(jtl, sample -> {
+            Consumer<JtlSample> samples = sample -> {
                 tracker.accept(sample);
                 if (current.contains(sample.timeStamp())) {
                     inWindow[0]++;
                 }
                 pass.accept(sample);
-            });
+            };
+            if (scan.isPresent()) {
+                JtlReader.read(jtl, scan.get().chunks(), samples);
+            } else {
+                JtlReader.read(jtl, samples);
+            }
             passes++;
             JtlSpan span = tracker.span();
             if (span.samples() == 0) {

@@ -125,6 +125,60 @@ public class JtlReaderTest {
         assertThatThrownBy(() -> JtlReader.read(jtl, s -> {})).hasMessageContaining(":1: the file is empty");
     }
 
+    /** JMeter's default columns, with quoted messages (commas, quotes, line breaks, CJK), a blank line and CRLF. */
+    private static String defaultColumns(int rows) {
+        StringBuilder text = new StringBuilder("timeStamp,elapsed,label,responseCode,responseMessage,threadName,"
+                + "dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect\n");
+        for (int i = 0; i < rows; i++) {
+            String message = switch (i % 7) {
+                case 0 -> "\"timeout, after \"\"3 s\"\"\nat line 2\"";
+                case 1 -> "\"远端 \"\"拒绝\"\"\r\n\"";
+                default -> "OK";
+            };
+            text.append(1_700_000_000_000L + i * 3L).append(',').append(i % 11).append(",echo-").append(i % 3)
+                    .append(",200,").append(message).append(",Thread Group 1-").append(i % 20)
+                    .append(",text,true,,").append(100 + i).append(",10,20,20,dubbo://127.0.0.1:20880,0,0,0")
+                    .append(i % 5 == 0 ? "\r\n" : "\n");
+            if (i % 1000 == 500) {
+                text.append('\n');
+            }
+        }
+        return text.toString();
+    }
+
+    @Test
+    void aFileReadInChunksOnSeveralThreadsGivesWhatOneReaderGives() throws IOException {
+        Path jtl = write(defaultColumns(20_000));
+        List<JtlSample> whole = new ArrayList<>();
+        List<JtlSample> chunked = new ArrayList<>();
+
+        long one = JtlReader.read(jtl, whole::add);
+        JtlChunks chunks = JtlSpanScan.scan(jtl, 16 * 1024).orElseThrow().chunks();
+        long several = JtlReader.read(jtl, chunks, chunked::add);
+
+        assertThat(chunks.count()).isGreaterThan(50);
+        assertThat(several).isEqualTo(one).isEqualTo(20_000);
+        assertThat(chunked).isEqualTo(whole);
+    }
+
+    @Test
+    void aBadRowInALaterChunkIsNamedByItsLineAfterTheSamplesBeforeIt() throws IOException {
+        String good = defaultColumns(5_000);
+        Path jtl = write(good + "1700000099999,7,echo-0,200,OK,Thread Group 1-1,text,true,,x1,10,20,20,,0,0,0\n"
+                + defaultColumns(10).lines().skip(1).collect(java.util.stream.Collectors.joining("\n", "", "\n")));
+        long[] sequential = {0};
+        long[] chunked = {0};
+
+        Throwable one = org.assertj.core.api.Assertions.catchThrowable(() -> JtlReader.read(jtl, s -> sequential[0]++));
+        JtlChunks chunks = JtlSpanScan.scan(jtl, 16 * 1024).orElseThrow().chunks();
+        Throwable several = org.assertj.core.api.Assertions.catchThrowable(
+                () -> JtlReader.read(jtl, chunks, s -> chunked[0]++));
+
+        assertThat(one).isInstanceOf(JtlFormatException.class).hasMessageContaining("'bytes' is 'x1'");
+        assertThat(several).isInstanceOf(JtlFormatException.class).hasMessage(one.getMessage());
+        assertThat(chunked[0]).isEqualTo(sequential[0]).isEqualTo(5_000);
+    }
+
     private Path write(String content) throws IOException {
         Path file = dir.resolve("test.jtl");
         Files.writeString(file, content);

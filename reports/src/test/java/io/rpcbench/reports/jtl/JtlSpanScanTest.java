@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.Consumer;
@@ -100,6 +101,49 @@ class JtlSpanScanTest {
         Path file = jtl(HEADER + "\n1700000000000,5,echo,200,OK,t-1,true,,10\r\n\r\n1700000000001,1,echo,200,OK,t,true,,1\n");
 
         assertThat(JtlSpanScan.of(file)).contains(JtlSpan.of(file));
+    }
+
+    @Test
+    void chunksStartAtRowsWithTheLineTheReaderGivesThem() throws Exception {
+        // a quoted line break and a blank line between rows; with 1-byte chunks, every row starts a chunk
+        String rows = "1700000000000,5,echo,200,\"timeout,\nat line 2\",t-1,true,,10\r\n"
+                + "\n"
+                + "1700000000001,1,echo,200,OK,t,true,,1\n"
+                + "1700000000002,1,echo,200,\"\"\"quoted\"\"\",t,true,,1";
+        Path file = jtl(HEADER + rows);
+
+        JtlChunks chunks = JtlSpanScan.scan(file, 1).orElseThrow().chunks();
+
+        int header = HEADER.length();
+        int second = rows.indexOf("\r\n") + 2;
+        int third = second + 1;
+        int fourth = rows.indexOf("1700000000002");
+        assertThat(chunks.headerEnd()).isEqualTo(header);
+        assertThat(chunks.count()).isEqualTo(4);
+        assertThat(List.of(chunks.start(0), chunks.start(1), chunks.start(2), chunks.start(3)))
+                .containsExactly((long) header, (long) header + second, (long) header + third, (long) header + fourth);
+        assertThat(List.of(chunks.firstLine(0), chunks.firstLine(1), chunks.firstLine(2), chunks.firstLine(3)))
+                .containsExactly(2L, 3L, 4L, 5L); // one line per row, as the reader counts: the quoted break is not one
+        assertThat(chunks.end(3)).isEqualTo(Files.size(file));
+    }
+
+    @Test
+    void chunksAreAboutTheSizeAskedAndCoverTheFile() throws Exception {
+        Path file = jtl(rows(20_000, 3));
+
+        JtlChunks chunks = JtlSpanScan.scan(file, 64 * 1024).orElseThrow().chunks();
+
+        assertThat(chunks.count()).isBetween((int) (Files.size(file) / (64 * 1024)) - 1,
+                (int) (Files.size(file) / (64 * 1024)) + 1);
+        for (int i = 0; i < chunks.count(); i++) {
+            assertThat(chunks.end(i) - chunks.start(i)).isGreaterThan(0);
+            if (i + 1 < chunks.count()) {
+                assertThat(chunks.end(i)).isEqualTo(chunks.start(i + 1));
+                assertThat(chunks.end(i) - chunks.start(i)).isGreaterThanOrEqualTo(64 * 1024);
+            }
+        }
+        assertThat(chunks.start(0)).isEqualTo(HEADER.length());
+        assertThat(chunks.end(chunks.count() - 1)).isEqualTo(Files.size(file));
     }
 
     @Test
