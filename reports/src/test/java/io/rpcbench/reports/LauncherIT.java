@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.reports.dashboard.DashboardFixtures;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -65,6 +67,36 @@ class LauncherIT {
         assertThat(launch.exit()).as(launch.err()).isZero();
         assertThat(launch.mainClassSource()).isEqualTo("file:" + jar);
         assertPageWritten(launch);
+    }
+
+    @Test
+    void smallInputsRunOnC1AloneAndLargeOnesWithC2() throws Exception {
+        Path small = DashboardFixtures.file("dubbo-echo-1k.jtl");
+        Path large = dir.resolve("large.jtl");
+        try (RandomAccessFile file = new RandomAccessFile(large.toFile(), "rw")) {
+            file.setLength(300L << 20); // sparse: only its size is read, as --help ends the run before any reading
+        }
+
+        assertThat(flags("--run", "a=" + small, "--help")).contains("-XX:TieredStopAtLevel=1");
+        assertThat(flags("--run", "a=" + small + ",perfmon=" + large, "--help")).doesNotContain("TieredStopAtLevel");
+        assertThat(flags("--run", "a=" + large, "--help")).doesNotContain("TieredStopAtLevel");
+    }
+
+    /** The JVM flags the launcher ends up with for {@code arguments} (-XX:+PrintCommandLineFlags). */
+    private String flags(String... arguments) throws Exception {
+        List<String> command = new ArrayList<>(List.of(TARGET.resolve("rpcbench-reports").toString()));
+        command.addAll(List.of(arguments));
+        Path out = dir.resolve("flags.txt");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
+        builder.environment().putAll(Map.of("JAVA_HOME", System.getProperty("java.home"),
+                "REPORTS_JAVA_OPTS", "-XX:+PrintCommandLineFlags"));
+        Process process = builder.start();
+        if (!process.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the launcher did not exit within " + DEADLINE_SECONDS + " s");
+        }
+        assertThat(process.exitValue()).as(Files.readString(out)).isZero();
+        return Files.readAllLines(out).get(0);
     }
 
     private void assertPageWritten(Launch launch) throws IOException {

@@ -47,9 +47,6 @@ import picocli.CommandLine.Spec;
         footer = {"", "Exit codes: 0 every condition met, 1 unreadable results, 2 bad usage, 3 a condition not met."})
 public final class CheckCommand implements Callable<Integer> {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
-
     @Spec
     private CommandSpec spec;
 
@@ -190,7 +187,10 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     private static Map<String, LabelFigures> dashboardFigures(Path json) throws IOException {
-        JsonNode runs = MAPPER.readTree(json.toFile()).get("runs");
+        // made here, not as a constant: the command object is made on every start of rpcbench-reports, a dashboard's
+        // too, and a mapper costs a start-up some ms
+        ObjectMapper mapper = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+        JsonNode runs = mapper.readTree(json.toFile()).get("runs");
         if (runs == null || !runs.isArray()) {
             throw new IllegalArgumentException(json + " has no \"runs\" array; expected the dashboard's figures");
         }
@@ -202,7 +202,7 @@ public final class CheckCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(json + ": a run without \"name\" and \"total\" figures; expected "
                         + "the dashboard's figures");
             }
-            figures.put(name.asText(), MAPPER.treeToValue(total, LabelFigures.class));
+            figures.put(name.asText(), mapper.treeToValue(total, LabelFigures.class));
         }
         return figures;
     }
