@@ -9,6 +9,8 @@ import io.rpcbench.reports.jtl.JtlFormatException;
 import io.rpcbench.reports.jtl.JtlReader;
 import io.rpcbench.reports.jtl.PerfMonReader;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -83,7 +85,21 @@ class CorruptResultFilesTest {
 
         assertThatThrownBy(() -> read(kind, file))
                 .isInstanceOf(JtlFormatException.class)
-                .hasMessage(file + ":1: bytes that are not UTF-8 text on this line or soon after; expected JMeter CSV"
+                .hasMessage(file + ":1: bytes that are not UTF-8 text on this line; expected JMeter CSV"
+                        + " results (a text file), not a binary or compressed file");
+    }
+
+    @Test
+    void bytesThatAreNotTextAreNamedByTheirLineWhereverTheyAre() throws IOException {
+        Path file = dir.resolve("late.jtl");
+        byte[] good = ("timeStamp,elapsed,label,responseCode,success,failureMessage\n1000,1,a,OK,true,\n"
+                + "1001,1,a,OK,true,\"远端拒绝, \"\"quoted\"\"\"\n").getBytes(StandardCharsets.UTF_8);
+        byte[] bad = "1002,1,a,OK,true,caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1); // é as Latin-1: 0xe9
+        Files.write(file, ByteBuffer.allocate(good.length + bad.length).put(good).put(bad).array());
+
+        assertThatThrownBy(() -> read("jtl", file))
+                .isInstanceOf(JtlFormatException.class)
+                .hasMessage(file + ":4: bytes that are not UTF-8 text on this line; expected JMeter CSV"
                         + " results (a text file), not a binary or compressed file");
     }
 

@@ -1,7 +1,10 @@
 package io.rpcbench.reports.jtl;
 
 import java.io.IOException;
-import java.io.Reader;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -9,13 +12,18 @@ import java.util.Arrays;
  * to the next quote not doubled ({@code ""} inside is one quote), and may hold commas and line breaks; any other
  * field runs to the next comma or line end ({@code \n}, {@code \r\n} or {@code \r}), quotes inside it taken as they
  * are. JMeter's CSVSaveService writes exactly these (it quotes a value holding the delimiter, a quote or a line
- * break). Each record's fields are copied, unquoted, into one reused char buffer; {@link JtlRow} reads numbers and
+ * break). Each record's fields are copied, unquoted, into one reused byte buffer; {@link JtlRow} reads numbers and
  * booleans from it in place and makes Strings only of the texts it is asked for.
  *
+ * <p>The file is UTF-8 and is read as bytes, not decoded to chars: none of the separators (comma, quote, line end)
+ * is ever part of a multi-byte character, and most records are ASCII. A record holding any byte above ASCII is
+ * checked as UTF-8, field by field, before it is handed on, so a file that is not UTF-8 text is refused on the line
+ * where it stops being text ({@link java.nio.charset.CharacterCodingException}).
+ *
  * <pre>{@code
- * JtlCsv csv = new JtlCsv(reader);
+ * JtlCsv csv = new JtlCsv(in);
  * while (csv.next()) {
- *     int fields = csv.fields();  // then csv.start(i), csv.end(i) into csv.chars()
+ *     int fields = csv.fields();  // then csv.start(i), csv.end(i) into csv.bytes()
  * }
  * }</pre>
  */
@@ -30,19 +38,22 @@ final class JtlCsv {
         }
     }
 
-    private final Reader reader;
-    private final char[] input = new char[1 << 16];
+    private final InputStream in;
+    private final byte[] input = new byte[1 << 16];
     private int position;
     private int limit;
 
-    private char[] chars = new char[512];
+    private byte[] bytes = new byte[512];
     private int length;
     private int[] starts = new int[32];
     private int[] ends = new int[32];
     private int fields;
+    /** Every byte of the record or'ed together: bit 7 is set when one lies outside ASCII. */
+    private int bits;
+    private CharsetDecoder utf8;
 
-    JtlCsv(Reader reader) {
-        this.reader = reader;
+    JtlCsv(InputStream in) {
+        this.in = in;
     }
 
     /** Reads the next record; false at the end of the input. */
@@ -52,6 +63,7 @@ final class JtlCsv {
         }
         length = 0;
         fields = 0;
+        bits = 0;
         while (true) {
             int start = length;
             int c;
@@ -68,14 +80,15 @@ final class JtlCsv {
                             break; // c follows the closing quote
                         }
                     }
-                    append((char) c);
+                    append((byte) c);
+                    bits |= c;
                 }
                 field(start);
                 if (c == ',') {
                     continue;
                 }
                 if (c != '\n' && c != '\r' && c >= 0) {
-                    throw new MalformedException("'" + (char) c + "' after a quoted field's closing quote; expected "
+                    throw new MalformedException(describe(c) + " after a quoted field's closing quote; expected "
                             + "a comma or the end of the line");
                 }
             } else {
@@ -88,6 +101,9 @@ final class JtlCsv {
             if (c == '\r' && (position < limit || fill()) && input[position] == '\n') {
                 position++;
             }
+            if ((bits & 0x80) != 0) {
+                checkText();
+            }
             return true;
         }
     }
@@ -98,21 +114,39 @@ final class JtlCsv {
      */
     private int unquoted() throws IOException {
         while (position < limit || fill()) {
-            char[] in = input;
-            int from = position;
+            byte[] from = input;
+            int first = position;
             int end = limit;
-            for (int i = from; i < end; i++) {
-                char c = in[i];
+            int seen = 0;
+            for (int i = first; i < end; i++) {
+                byte c = from[i];
+                seen |= c;
                 if (c == ',' || c == '\n' || c == '\r') {
-                    append(in, from, i);
+                    append(from, first, i);
+                    bits |= seen;
                     position = i + 1;
                     return c;
                 }
             }
-            append(in, from, end);
+            append(from, first, end);
+            bits |= seen;
             position = end;
         }
         return -1;
+    }
+
+    /** Each field of a record holding bytes outside ASCII is UTF-8 text, or the record is refused. */
+    private void checkText() throws IOException {
+        if (utf8 == null) {
+            utf8 = StandardCharsets.UTF_8.newDecoder(); // reports malformed input, replaces nothing
+        }
+        for (int i = 0; i < fields; i++) {
+            utf8.reset().decode(ByteBuffer.wrap(bytes, starts[i], ends[i] - starts[i]));
+        }
+    }
+
+    private static String describe(int c) {
+        return c < 0x80 ? "'" + (char) c + "'" : String.format("the byte 0x%02x", c);
     }
 
     /** The fields of the record read last. */
@@ -120,9 +154,9 @@ final class JtlCsv {
         return fields;
     }
 
-    /** The record's characters, unquoted; field i is [start(i), end(i)). */
-    char[] chars() {
-        return chars;
+    /** The record's bytes, unquoted; field i is [start(i), end(i)). */
+    byte[] bytes() {
+        return bytes;
     }
 
     int start(int field) {
@@ -135,20 +169,20 @@ final class JtlCsv {
 
     /** Field i as text. */
     String text(int field) {
-        return new String(chars, starts[field], ends[field] - starts[field]);
+        return new String(bytes, starts[field], ends[field] - starts[field], StandardCharsets.UTF_8);
     }
 
     private int read() throws IOException {
         if (position == limit && !fill()) {
             return -1;
         }
-        return input[position++];
+        return input[position++] & 0xff;
     }
 
     private boolean fill() throws IOException {
-        int read = reader.read(input, 0, input.length);
+        int read = in.read(input, 0, input.length);
         while (read == 0) {
-            read = reader.read(input, 0, input.length);
+            read = in.read(input, 0, input.length);
         }
         if (read < 0) {
             return false;
@@ -158,19 +192,19 @@ final class JtlCsv {
         return true;
     }
 
-    private void append(char c) {
-        if (length == chars.length) {
-            chars = Arrays.copyOf(chars, length * 2);
+    private void append(byte c) {
+        if (length == bytes.length) {
+            bytes = Arrays.copyOf(bytes, length * 2);
         }
-        chars[length++] = c;
+        bytes[length++] = c;
     }
 
-    private void append(char[] from, int start, int end) {
+    private void append(byte[] from, int start, int end) {
         int count = end - start;
-        if (length + count > chars.length) {
-            chars = Arrays.copyOf(chars, Math.max(chars.length * 2, length + count));
+        if (length + count > bytes.length) {
+            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + count));
         }
-        System.arraycopy(from, start, chars, length, count);
+        System.arraycopy(from, start, bytes, length, count);
         length += count;
     }
 

@@ -2,13 +2,11 @@ package io.rpcbench.reports.jtl;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.Reader;
+import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
@@ -79,13 +77,14 @@ public final class JtlReader {
         }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             byte[] header = bytes(file, channel, 1, 0, chunks.headerEnd());
+            RepeatedText.Shared texts = new RepeatedText.Shared();
             return ParsingInChunks.read(chunks.count(), (chunk, samples) -> {
                 byte[] rows = bytes(file, channel, chunks.firstLine(chunk), chunks.start(chunk), chunks.end(chunk));
-                Reader reader = new InputStreamReader(new SequenceInputStream(new ByteArrayInputStream(header),
-                        new ByteArrayInputStream(rows)), StandardCharsets.UTF_8.newDecoder());
+                InputStream in = new SequenceInputStream(new ByteArrayInputStream(header),
+                        new ByteArrayInputStream(rows));
                 try {
-                    return JtlRows.read(file, reader, REQUIRED, Long.MAX_VALUE, chunks.firstLine(chunk),
-                            h -> new Columns(h, samples));
+                    return JtlRows.read(file, in, REQUIRED, Long.MAX_VALUE, chunks.firstLine(chunk),
+                            new RepeatedText(texts), h -> new Columns(h, samples));
                 } catch (IOException e) {
                     throw new UncheckedIOException("cannot read JTL file " + file + ": " + e.getMessage(), e);
                 }
@@ -120,9 +119,9 @@ public final class JtlReader {
         return JtlRows.read(file, REQUIRED, maxSamples, header -> new Columns(header, consumer));
     }
 
-    /** The samples of {@code reader}, a header line and rows of {@code file} (named in messages only). */
-    static long read(Path file, Reader reader, Consumer<JtlSample> consumer) throws IOException {
-        return JtlRows.read(file, reader, REQUIRED, Long.MAX_VALUE, header -> new Columns(header, consumer));
+    /** The samples of {@code in}, a header line and rows of {@code file} (named in messages only). */
+    static long read(Path file, InputStream in, Consumer<JtlSample> consumer) throws IOException {
+        return JtlRows.read(file, in, REQUIRED, Long.MAX_VALUE, header -> new Columns(header, consumer));
     }
 
     /** JMeter writes {@code null} for a sample without a URL, as Java Request samples were until rpcbench's. */

@@ -6,19 +6,25 @@ import java.nio.file.Path;
  * The current row of a CSV JTL ({@link JtlRows} reuses one per file, over its {@link JtlCsv}), with typed access by
  * column position: the reader finds its columns' positions once per file ({@link JtlRows.Header#column}) and names
  * each column it reads, so every bad value is a {@link JtlFormatException} naming the file, the line, the column and
- * what was expected. Numbers and booleans are read from the row's characters in place; texts a file repeats come
+ * what was expected. Numbers and booleans are read from the row's bytes in place; texts a file repeats come
  * from its {@link RepeatedText}. A position of -1 is a column the file does not have: {@code absent} is given.
  */
 final class JtlRow {
 
     private final Path file;
     private final JtlCsv csv;
-    private final RepeatedText texts = new RepeatedText();
+    private final RepeatedText texts;
     private long line;
 
     JtlRow(Path file, JtlCsv csv) {
+        this(file, csv, new RepeatedText());
+    }
+
+    /** A row whose repeated texts come from {@code texts}, e.g. one shared by the chunks of one file. */
+    JtlRow(Path file, JtlCsv csv, RepeatedText texts) {
         this.file = file;
         this.csv = csv;
+        this.texts = texts;
     }
 
     /** The row now in the {@link JtlCsv} starts on {@code line}. */
@@ -38,7 +44,7 @@ final class JtlRow {
 
     /** The column's text, one String for every row with the same text ({@link RepeatedText}). */
     String repeated(int column) {
-        return texts.of(csv.chars(), csv.start(column), csv.end(column));
+        return texts.of(csv.bytes(), csv.start(column), csv.end(column));
     }
 
     /** As {@link #repeated(int)}, or {@code absent} when the file has no such column (position -1). */
@@ -51,7 +57,7 @@ final class JtlRow {
         if (column < 0) {
             return true;
         }
-        char[] chars = csv.chars();
+        byte[] bytes = csv.bytes();
         int start = trimmedStart(column);
         int end = trimmedEnd(column, start);
         if (start == end) {
@@ -61,7 +67,7 @@ final class JtlRow {
             return false;
         }
         for (int i = start; i < end; i++) {
-            if (chars[i] != text.charAt(i - start)) {
+            if (bytes[i] != text.charAt(i - start)) { // text is ASCII
                 return false;
             }
         }
@@ -70,16 +76,16 @@ final class JtlRow {
 
     /** The column's whole number, as {@code Long.parseLong} of its trimmed text reads it. */
     long number(int column, String name) {
-        char[] chars = csv.chars();
+        byte[] bytes = csv.bytes();
         int start = trimmedStart(column);
         int end = trimmedEnd(column, start);
-        boolean negative = start < end && chars[start] == '-';
-        int digits = negative || start < end && chars[start] == '+' ? start + 1 : start;
+        boolean negative = start < end && bytes[start] == '-';
+        int digits = negative || start < end && bytes[start] == '+' ? start + 1 : start;
         if (end > digits && end - digits <= 18) { // no overflow in 18 digits
             long value = 0;
             int i = digits;
-            while (i < end && chars[i] >= '0' && chars[i] <= '9') {
-                value = value * 10 + chars[i++] - '0';
+            while (i < end && bytes[i] >= '0' && bytes[i] <= '9') {
+                value = value * 10 + bytes[i++] - '0';
             }
             if (i == end) {
                 return negative ? -value : value;
@@ -115,13 +121,13 @@ final class JtlRow {
     }
 
     boolean bool(int column, String name) {
-        char[] chars = csv.chars();
+        byte[] bytes = csv.bytes();
         int start = trimmedStart(column);
         int end = trimmedEnd(column, start);
-        if (is(chars, start, end, "true")) {
+        if (is(bytes, start, end, "true")) {
             return true;
         }
-        if (is(chars, start, end, "false")) {
+        if (is(bytes, start, end, "false")) {
             return false;
         }
         throw new JtlFormatException(file, line, "'" + name + "' is '" + csv.text(column).trim()
@@ -130,10 +136,10 @@ final class JtlRow {
 
     /** Where the column's text starts once leading blanks (chars up to ' ', as String.trim) are passed. */
     private int trimmedStart(int column) {
-        char[] chars = csv.chars();
+        byte[] bytes = csv.bytes();
         int start = csv.start(column);
         int end = csv.end(column);
-        while (start < end && chars[start] <= ' ') {
+        while (start < end && (bytes[start] & 0xff) <= ' ') {
             start++;
         }
         return start;
@@ -141,28 +147,25 @@ final class JtlRow {
 
     /** Where the column's text ends before trailing blanks, not before {@code start}. */
     private int trimmedEnd(int column, int start) {
-        char[] chars = csv.chars();
+        byte[] bytes = csv.bytes();
         int end = csv.end(column);
-        while (end > start && chars[end - 1] <= ' ') {
+        while (end > start && (bytes[end - 1] & 0xff) <= ' ') {
             end--;
         }
         return end;
     }
 
-    /** Whether {@code chars[start, end)} is {@code word} ignoring case, as {@link String#equalsIgnoreCase} tells. */
-    private static boolean is(char[] chars, int start, int end, String word) {
+    /**
+     * Whether {@code bytes[start, end)} is {@code word}, lower-case ASCII letters, ignoring case: each byte is the
+     * letter or its capital (the two differ in bit 5 alone).
+     */
+    private static boolean is(byte[] bytes, int start, int end, String word) {
         if (end - start != word.length()) {
             return false;
         }
         for (int i = start; i < end; i++) {
-            char a = chars[i];
-            char b = word.charAt(i - start);
-            if (a != b) {
-                char upperA = Character.toUpperCase(a);
-                char upperB = Character.toUpperCase(b);
-                if (upperA != upperB && Character.toLowerCase(upperA) != Character.toLowerCase(upperB)) {
-                    return false;
-                }
+            if ((bytes[i] | 0x20) != word.charAt(i - start)) {
+                return false;
             }
         }
         return true;

@@ -1,7 +1,7 @@
 package io.rpcbench.reports.jtl;
 
 import java.io.IOException;
-import java.io.Reader;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -63,29 +63,30 @@ final class JtlRows {
 
     /** As {@link #read(Path, List, Function)}, stopping after {@code maxRows} rows. */
     static long read(Path file, List<String> required, long maxRows, Function<Header, Consumer<JtlRow>> open) {
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return read(file, reader, required, maxRows, open);
+        try (InputStream in = Files.newInputStream(file)) {
+            return read(file, in, required, maxRows, open);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read JTL file " + file + ": " + e.getMessage(), e);
         }
     }
 
     /**
-     * As {@link #read(Path, List, long, Function)} from {@code reader}, which holds a header line and rows of
+     * As {@link #read(Path, List, long, Function)} from {@code in}, which holds a header line and rows of
      * {@code file} (e.g. the header and the file's last rows); {@code file} only names the rows in messages.
      */
-    static long read(Path file, Reader reader, List<String> required, long maxRows,
+    static long read(Path file, InputStream in, List<String> required, long maxRows,
             Function<Header, Consumer<JtlRow>> open) throws IOException {
-        return read(file, reader, required, maxRows, 2, open);
+        return read(file, in, required, maxRows, 2, new RepeatedText(), open);
     }
 
     /**
-     * As {@link #read(Path, Reader, List, long, Function)}, the first row after the header being line
-     * {@code firstLine} of {@code file} in messages (e.g. a header and a chunk from the middle of the file).
+     * As {@link #read(Path, InputStream, List, long, Function)}, the first row after the header being line
+     * {@code firstLine} of {@code file} in messages, and the repeated texts coming from {@code texts} (e.g. a header
+     * and a chunk from the middle of the file, with texts shared by all its chunks).
      */
-    static long read(Path file, Reader reader, List<String> required, long maxRows, long firstLine,
-            Function<Header, Consumer<JtlRow>> open) throws IOException {
-        JtlCsv csv = new JtlCsv(reader);
+    static long read(Path file, InputStream in, List<String> required, long maxRows, long firstLine,
+            RepeatedText texts, Function<Header, Consumer<JtlRow>> open) throws IOException {
+        JtlCsv csv = new JtlCsv(in);
         List<String> header = new ArrayList<>();
         if (!next(file, csv, 1)) {
             throw new JtlFormatException(file, 1, "the file is empty; expected JMeter's CSV header line");
@@ -98,7 +99,7 @@ final class JtlRows {
                     + "the reports read its CSV results: run again with output_format=csv, JMeter's default");
         }
         Consumer<JtlRow> consumer = open.apply(columns(file, header, required));
-        JtlRow row = new JtlRow(file, csv);
+        JtlRow row = new JtlRow(file, csv, texts);
         long count = 0;
         long line = firstLine - 1;
         while (count < maxRows && next(file, csv, line + 1)) {
@@ -131,9 +132,9 @@ final class JtlRows {
         }
     }
 
-    // The parser reads ahead in blocks, so the bytes it could not decode are on this line or a later one.
+    // Each record holding bytes outside ASCII is checked before it is read ({@link JtlCsv}): they are on this line.
     private static JtlFormatException notText(Path file, long line, Exception e) {
-        return new JtlFormatException(file, line, "bytes that are not UTF-8 text on this line or soon after; "
+        return new JtlFormatException(file, line, "bytes that are not UTF-8 text on this line; "
                 + "expected JMeter CSV results (a text file), not a binary or compressed file", e);
     }
 

@@ -1,15 +1,17 @@
 package io.rpcbench.reports.jtl;
 
-import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.StringReader;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -81,16 +83,14 @@ public record JtlSpan(long samples, long firstStartMs, long lastStartMs, long la
             return Optional.of(tracker.span());
         }
         try {
-            String header;
-            try (BufferedReader reader = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
-                header = reader.readLine();
-            }
-            String tail = tail(jtl);
-            int lineBreak = tail.indexOf('\n');
+            byte[] header = header(jtl);
+            byte[] tail = tail(jtl);
+            int lineBreak = indexOf(tail, tail.length, (byte) '\n');
             if (header == null || lineBreak < 0) {
                 return Optional.empty();
             }
-            JtlReader.read(jtl, new StringReader(header + "\n" + tail.substring(lineBreak + 1)), tracker);
+            JtlReader.read(jtl, new SequenceInputStream(new ByteArrayInputStream(header),
+                    new ByteArrayInputStream(tail, lineBreak + 1, tail.length - lineBreak - 1)), tracker);
             return Optional.of(tracker.span());
         } catch (JtlFormatException e) {
             return Optional.empty();
@@ -99,8 +99,36 @@ public record JtlSpan(long samples, long firstStartMs, long lastStartMs, long la
         }
     }
 
-    /** The file's last bytes as text; a character cut at the start becomes U+FFFD on a line that is skipped. */
-    private static String tail(Path jtl) throws IOException {
+    /** The file's first line with its line feed, or null when it has none. */
+    private static byte[] header(Path jtl) throws IOException {
+        try (InputStream in = Files.newInputStream(jtl)) {
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            byte[] buffer = new byte[8192];
+            int read;
+            while ((read = in.read(buffer)) >= 0) {
+                int lineBreak = indexOf(buffer, read, (byte) '\n');
+                if (lineBreak >= 0) {
+                    line.write(buffer, 0, lineBreak + 1);
+                    return line.toByteArray();
+                }
+                line.write(buffer, 0, read);
+            }
+            return null;
+        }
+    }
+
+    /** Where {@code b} is first in {@code bytes[0, length)}, or -1. */
+    private static int indexOf(byte[] bytes, int length, byte b) {
+        for (int i = 0; i < length; i++) {
+            if (bytes[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The file's last bytes; a character cut at the start lies on a line that is skipped. */
+    private static byte[] tail(Path jtl) throws IOException {
         try (FileChannel channel = FileChannel.open(jtl, StandardOpenOption.READ)) {
             long size = channel.size();
             long from = Math.max(0, size - TAIL_BYTES);
@@ -110,7 +138,7 @@ public record JtlSpan(long samples, long firstStartMs, long lastStartMs, long la
             do {
                 read = channel.read(bytes, from + bytes.position());
             } while (read >= 0 && bytes.hasRemaining());
-            return new String(bytes.array(), 0, bytes.position(), StandardCharsets.UTF_8);
+            return Arrays.copyOf(bytes.array(), bytes.position());
         }
     }
 }

@@ -2,12 +2,11 @@ package io.rpcbench.reports.jtl;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -84,10 +83,11 @@ final class ParsingInChunks {
             }
             return count;
         }
-        AtomicInteger names = new AtomicInteger();
+        List<Thread> started = new CopyOnWriteArrayList<>();
         ExecutorService parsers = Executors.newFixedThreadPool(threads, task -> {
-            Thread thread = new Thread(task, "jtl-parser-" + names.incrementAndGet());
+            Thread thread = new Thread(task, "jtl-parser-" + (started.size() + 1));
             thread.setDaemon(true);
+            started.add(thread);
             return thread;
         });
         try {
@@ -113,19 +113,20 @@ final class ParsingInChunks {
             return count;
         } finally {
             parsers.shutdownNow(); // no chunk is started after this; a chunk being parsed is read to its end
-            awaitUninterruptibly(parsers);
+            joinUninterruptibly(started);
         }
     }
 
-    private static void awaitUninterruptibly(ExecutorService parsers) {
+    private static void joinUninterruptibly(List<Thread> threads) {
         boolean interrupted = false;
-        while (true) {
-            try {
-                if (parsers.awaitTermination(1, TimeUnit.MINUTES)) {
+        for (Thread thread : threads) {
+            while (true) {
+                try {
+                    thread.join();
                     break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
                 }
-            } catch (InterruptedException e) {
-                interrupted = true;
             }
         }
         if (interrupted) {

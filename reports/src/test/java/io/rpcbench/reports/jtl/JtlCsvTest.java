@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -86,7 +88,7 @@ class JtlCsvTest {
     }
 
     private static List<List<String>> split(String input) throws IOException {
-        JtlCsv csv = new JtlCsv(new StringReader(input));
+        JtlCsv csv = new JtlCsv(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
         List<List<String>> records = new ArrayList<>();
         while (csv.next()) {
             List<String> fields = new ArrayList<>();

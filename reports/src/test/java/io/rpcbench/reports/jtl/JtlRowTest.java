@@ -3,8 +3,9 @@ package io.rpcbench.reports.jtl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,7 @@ class JtlRowTest {
 
     @Test
     void givesOneStringForEveryRowOfTheSameText() throws IOException {
-        JtlCsv csv = new JtlCsv(new StringReader("dubbo-echo-1k\ndubbo-echo-1k\n"));
+        JtlCsv csv = new JtlCsv(new ByteArrayInputStream("dubbo-echo-1k\ndubbo-echo-1k\n".getBytes(StandardCharsets.UTF_8)));
         JtlRow row = new JtlRow(FILE, csv);
         csv.next();
         String first = row.repeated(0);
@@ -67,7 +68,7 @@ class JtlRowTest {
 
     /** A row whose only field is {@code value}, read from line 2. */
     private static JtlRow row(String value) throws IOException {
-        JtlCsv csv = new JtlCsv(new StringReader(value + "\n"));
+        JtlCsv csv = new JtlCsv(new ByteArrayInputStream((value + "\n").getBytes(StandardCharsets.UTF_8)));
         csv.next();
         JtlRow row = new JtlRow(FILE, csv);
         row.at(2);
