@@ -72,6 +72,9 @@ final class DashboardBenchmark implements Callable<Integer> {
     /** One file size's rounds: each round holds ours, then JMeter's. */
     record Row(long samples, long fileBytes, List<Measure[]> rounds) {}
 
+    /** The machine's load average before the first round. */
+    private String loadBefore = "";
+
     /** Whether ours started with the CDS archive, found once by {@link ReportsLauncher#archiveUsed}. */
     private boolean archiveUsed;
 
@@ -99,6 +102,7 @@ final class DashboardBenchmark implements Callable<Integer> {
                         + " (see " + results.resolve("archive-probe.log") + ")");
         Duration deadline = Duration.ofMinutes(deadlineMinutes);
         List<Row> rows = new ArrayList<>();
+        loadBefore = Machine.loadAverage();
         for (int m : millions) {
             long samples = m * 1_000_000L;
             Path jtl = files.resolve("synthetic-" + m + "m-seed" + seed + ".jtl");
@@ -173,7 +177,9 @@ final class DashboardBenchmark implements Callable<Integer> {
     }
 
     private String section(String table, String verdict) {
-        return "Measured " + LocalDate.now() + " on " + Machine.describe() + "; other benchmarks may have shared it. "
+        return "Measured " + LocalDate.now() + " on " + Machine.describe() + "; load average before the run "
+                + loadBefore + ", after it " + Machine.loadAverage() + " (the rounds' own work is in it: the load "
+                + "before is the one that tells whether something else was running). "
                 + "Command: `./run-performance dashboard" + (millions.equals(List.of(1, 10, 50)) ? "" : " --millions "
                 + String.join(",", millions.stream().map(String::valueOf).toList())) + (rounds == 3 ? "" : " --rounds "
                 + rounds) + (largeRounds == 1 ? "" : " --large-rounds " + largeRounds) + (deadlineMinutes == 30 ? ""
@@ -185,7 +191,8 @@ final class DashboardBenchmark implements Callable<Integer> {
                 + "reports/target/rpcbench-reports.jsa -Xshare:auto " + OUR_HEAP + " -jar reports/target/"
                 + "rpcbench-reports.jar ...` with the CDS archive of the classes a dashboard run loads, which the build "
                 + "trains (" + (archiveUsed ? "this JVM used it" : "this JVM could NOT use it: ours ran without, about "
-                + "0.3 s slower to start") + "). JMeter's: `jmeter -g JTL -o DIR` from the laid-out JMeter 5.6.3 home, "
+                + "0.3 s slower to start") + "), the parallel collector, and C1 alone (-XX:TieredStopAtLevel=1) when "
+                + "the input files add up to less than 256 MiB. JMeter's: `jmeter -g JTL -o DIR` from the laid-out JMeter 5.6.3 home, "
                 + "its launcher's heap as shipped (-Xms1g -Xmx1g, G1). Both on the same file, one after the other, "
                 + "the first alternating per round; " + rounds + (rounds == 1 ? " round" : " rounds") + " under "
                 + LARGE_MILLIONS + " M samples, " + largeRounds + " from there; median (min-max). Wall time from "

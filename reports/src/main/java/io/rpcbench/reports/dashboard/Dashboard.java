@@ -133,7 +133,6 @@ public final class Dashboard {
      */
     public DashboardData write(Path html, Function<DashboardData, List<? extends PageSection>> sections) {
         Path folder = html.toAbsolutePath().getParent();
-        DashboardWriter.prepareInBackground();
         DashboardData data = read(folder);
         DashboardWriter.write(data, html, sections.apply(data));
         return data;

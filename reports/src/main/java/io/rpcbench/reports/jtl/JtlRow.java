@@ -1,6 +1,7 @@
 package io.rpcbench.reports.jtl;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * The current row of a CSV JTL ({@link JtlRows} reuses one per file, over its {@link JtlCsv}), with typed access by
@@ -14,6 +15,9 @@ final class JtlRow {
     private final Path file;
     private final JtlCsv csv;
     private final RepeatedText texts;
+    /** Per column, the text {@link #repeated} gave on the row before, and its bytes. */
+    private final String[] lastTexts = new String[64];
+    private final byte[][] lastBytes = new byte[64][];
     private long line;
 
     JtlRow(Path file, JtlCsv csv) {
@@ -42,9 +46,26 @@ final class JtlRow {
         return column < 0 ? absent : csv.text(column);
     }
 
-    /** The column's text, one String for every row with the same text ({@link RepeatedText}). */
+    /**
+     * The column's text, one String for every row with the same text ({@link RepeatedText}). The text this column
+     * had on the row before is tried first: a response code, a message or a provider is mostly the same row after
+     * row, and comparing its bytes costs less than hashing them.
+     */
     String repeated(int column) {
-        return texts.of(csv.bytes(), csv.start(column), csv.end(column));
+        byte[] bytes = csv.bytes();
+        int start = csv.start(column);
+        int end = csv.end(column);
+        if (column < lastTexts.length) {
+            byte[] last = lastBytes[column];
+            if (last != null && Arrays.equals(last, 0, last.length, bytes, start, end)) {
+                return lastTexts[column];
+            }
+            String text = texts.of(bytes, start, end);
+            lastBytes[column] = texts.lastKey();
+            lastTexts[column] = text;
+            return text;
+        }
+        return texts.of(bytes, start, end);
     }
 
     /** As {@link #repeated(int)}, or {@code absent} when the file has no such column (position -1). */

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 /**
  * The exact span of a JTL ({@link JtlSpan}) from one scan of its bytes, reading only each row's first two values: in
@@ -31,6 +33,8 @@ public final class JtlSpanScan {
     private static final String FIRST_COLUMNS = "timeStamp,elapsed,";
     private static final int MAX_HEADER_BYTES = 64 * 1024;
     private static final int MAX_DIGITS = 18; // no overflow
+    /** Files from this size are scanned in two halves at once (when there are two processors). */
+    static final long MIN_HALVES_BYTES = 16L << 20;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private enum State { HEADER, LINE_START, TIME_STAMP, ELAPSED, REST, QUOTED }
@@ -73,18 +77,134 @@ public final class JtlSpanScan {
     }
 
     static Optional<Result> scan(Path jtl, int chunkBytes) {
+        return scan(jtl, chunkBytes, MIN_HALVES_BYTES);
+    }
+
+    /**
+     * As {@link #scan(Path)}, a file of at least {@code minHalvesBytes} read in two halves at once when there are two
+     * processors: the second half from the first row start after the file's middle, on a thread of its own, as if that
+     * line feed were outside quotes. The first half's scan tells whether it was; when it was not (a quoted value
+     * holding a line break spans the middle), the second half is scanned again after the first.
+     */
+    static Optional<Result> scan(Path jtl, int chunkBytes, long minHalvesBytes) {
         try (FileChannel channel = FileChannel.open(jtl, StandardOpenOption.READ)) {
-            JtlSpanScan scan = new JtlSpanScan(chunkBytes);
-            ByteBuffer buffer = ByteBuffer.allocate(1 << 20);
-            while (channel.read(buffer.clear()) >= 0) {
-                if (!scan.bytes(buffer.array(), buffer.position())) {
-                    return Optional.empty();
-                }
-                scan.offset += buffer.position();
+            long size = channel.size();
+            long split = size >= minHalvesBytes && Runtime.getRuntime().availableProcessors() >= 2
+                    ? rowStartAfter(channel, size / 2) : -1;
+            JtlSpanScan first = new JtlSpanScan(chunkBytes);
+            if (split < 0) {
+                return first.read(channel, 0, size) ? first.end() : Optional.empty();
             }
-            return scan.end();
+            JtlSpanScan second = JtlSpanScan.fromRowStart(chunkBytes, split);
+            CompletableFuture<Boolean> secondRead = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return second.read(channel, split, size);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot read JTL file " + jtl + ": " + e.getMessage(), e);
+                }
+            }, task -> {
+                Thread thread = new Thread(task, "jtl-span-scan");
+                thread.setDaemon(true);
+                thread.start();
+            });
+            boolean firstSimple = first.read(channel, 0, split);
+            boolean secondSimple = joinUninterruptibly(secondRead);
+            if (!firstSimple) {
+                return Optional.empty();
+            }
+            if (first.state != State.LINE_START) { // the middle line feed was inside quotes: read on from there
+                return first.read(channel, split, size) ? first.end() : Optional.empty();
+            }
+            return secondSimple ? first.append(second).end() : Optional.empty();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read JTL file " + jtl + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A scan that starts at {@code rowStart}, at the start of a row: no header, and its first chunk starting there. */
+    private static JtlSpanScan fromRowStart(int chunkBytes, long rowStart) {
+        JtlSpanScan scan = new JtlSpanScan(chunkBytes);
+        scan.state = State.LINE_START;
+        scan.offset = rowStart;
+        scan.chunkStarts[0] = rowStart;
+        scan.chunkLines[0] = 1; // a line after the first half's last: made absolute by append
+        scan.chunks = 1;
+        return scan;
+    }
+
+    /** Where the first row after {@code from} starts (after a line feed), or -1 when no line feed follows soon. */
+    private static long rowStartAfter(FileChannel channel, long from) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+        while (buffer.hasRemaining() && channel.read(buffer, from + buffer.position()) >= 0) {
+            // read until full or the end
+        }
+        for (int i = 0; i < buffer.position(); i++) {
+            if (buffer.get(i) == '\n') {
+                return from + i + 1;
+            }
+        }
+        return -1;
+    }
+
+    /** Scans the bytes {@code [from, to)}; false as soon as the file turns out not to be simple. */
+    private boolean read(FileChannel channel, long from, long to) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(1 << 20);
+        long position = from;
+        while (position < to) {
+            buffer.clear().limit((int) Math.min(buffer.capacity(), to - position));
+            int read = channel.read(buffer, position);
+            if (read < 0) {
+                break;
+            }
+            if (!bytes(buffer.array(), buffer.position())) {
+                return false;
+            }
+            position += read;
+            offset = position;
+        }
+        return true;
+    }
+
+    /** This scan, which ended at a row start, followed by {@code next}, which started there. */
+    private JtlSpanScan append(JtlSpanScan next) {
+        samples += next.samples;
+        firstStart = Math.min(firstStart, next.firstStart);
+        lastStart = Math.max(lastStart, next.lastStart);
+        lastEnd = Math.max(lastEnd, next.lastEnd);
+        if (chunks > 0 && chunkStarts[chunks - 1] == next.chunkStarts[0]) {
+            chunks--; // this scan's last cut, at the very end of its half, is next's first
+        }
+        for (int i = 0; i < next.chunks; i++) {
+            addChunk(next.chunkStarts[i], lineFeeds + next.chunkLines[i]);
+        }
+        lineFeeds += next.lineFeeds;
+        state = next.state;
+        timeStamp = next.timeStamp;
+        elapsed = next.elapsed;
+        digits = next.digits;
+        offset = next.offset;
+        return this;
+    }
+
+    private static boolean joinUninterruptibly(CompletableFuture<Boolean> future) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return future.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException runtime) {
+                        throw runtime;
+                    }
+                    throw new IllegalStateException("the scan of a JTL's second half failed", e.getCause());
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -93,14 +213,18 @@ public final class JtlSpanScan {
         lineFeeds++;
         long next = offset + i + 1;
         if (chunks == 0 || next - chunkStarts[chunks - 1] >= chunkBytes) {
-            if (chunks == chunkStarts.length) {
-                chunkStarts = Arrays.copyOf(chunkStarts, chunks * 2);
-                chunkLines = Arrays.copyOf(chunkLines, chunks * 2);
-            }
-            chunkStarts[chunks] = next;
-            chunkLines[chunks] = lineFeeds + 1;
-            chunks++;
+            addChunk(next, lineFeeds + 1);
         }
+    }
+
+    private void addChunk(long start, long line) {
+        if (chunks == chunkStarts.length) {
+            chunkStarts = Arrays.copyOf(chunkStarts, chunks * 2);
+            chunkLines = Arrays.copyOf(chunkLines, chunks * 2);
+        }
+        chunkStarts[chunks] = start;
+        chunkLines[chunks] = line;
+        chunks++;
     }
 
     /** Reads {@code length} bytes; false as soon as the file turns out not to be simple. */

@@ -44,6 +44,7 @@ final class RepeatedText {
     private final int[] hashes = new int[MAX_KEPT * 2];
     private final Shared shared;
     private int size;
+    private byte[] lastKey;
 
     RepeatedText() {
         this(null);
@@ -52,6 +53,11 @@ final class RepeatedText {
     /** Texts that come from {@code shared} when it is given (null: this instance's own). */
     RepeatedText(Shared shared) {
         this.shared = shared;
+    }
+
+    /** The bytes of the text {@link #of} gave last, or null when that text was not kept (do not change them). */
+    byte[] lastKey() {
+        return lastKey;
     }
 
     /** The text of the UTF-8 {@code bytes[start, end)}. */
@@ -74,10 +80,12 @@ final class RepeatedText {
                     hashes[slot] = hash;
                     size++;
                 }
+                lastKey = keys[slot]; // null when not kept
                 return text;
             }
             byte[] key = keys[slot];
             if (hashes[slot] == hash && Arrays.equals(key, 0, key.length, bytes, start, end)) {
+                lastKey = key;
                 return kept;
             }
         }

@@ -16,9 +16,6 @@ final class ChartLibrary {
     private static final String POM_PROPERTIES = "META-INF/maven/org.webjars.npm/chart.js/pom.properties";
     private static final String SCRIPT = "META-INF/resources/webjars/chart.js/%s/dist/chart.umd.min.js";
 
-    /** The script once read: a page write may find it read ahead ({@link DashboardWriter#prepareInBackground}). */
-    private static String script;
-
     private ChartLibrary() {}
 
     /** The webjar's version, e.g. "4.5.1". */
@@ -36,14 +33,7 @@ final class ChartLibrary {
      * The minified script, safe to put in a {@code <script>} element: without its source-map comment (there is
      * no map beside the page) and with any {@code </script} written as {@code <\/script}.
      */
-    static synchronized String script() {
-        if (script == null) {
-            script = read();
-        }
-        return script;
-    }
-
-    private static String read() {
+    static String script() {
         String path = String.format(SCRIPT, version());
         try (InputStream in = resource(path)) {
             String script = new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -18,27 +18,6 @@ public final class DashboardWriter {
 
     private DashboardWriter() {}
 
-    /**
-     * Starts reading the page's template and script and building its JSON serializers on a daemon thread, so that a
-     * {@link #write} after reading the runs finds them ready: in a cold JVM they took 0.09 s of a one-row dashboard's
-     * 0.3 s, after the reading; read ahead, the first write takes about 0.06 s. A failure there is left for the write to meet and report.
-     */
-    public static void prepareInBackground() {
-        Thread preparation = new Thread(DashboardWriter::prepare, "dashboard-page-preparation");
-        preparation.setDaemon(true);
-        preparation.start();
-    }
-
-    private static void prepare() {
-        try {
-            TEMPLATE.prepare();
-            ChartLibrary.script();
-            HtmlSafeJson.prepare(DashboardData.class);
-        } catch (RuntimeException e) {
-            // the write meets the same failure and reports it to the caller
-        }
-    }
-
     public static void write(DashboardData data, Path html) {
         write(data, html, List.of());
     }

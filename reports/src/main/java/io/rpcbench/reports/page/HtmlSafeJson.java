@@ -24,14 +24,6 @@ public final class HtmlSafeJson {
     private HtmlSafeJson() {}
 
     /**
-     * Builds the serializers of {@code type} and of the records it holds ahead of a {@link #toJson} of it, e.g. on
-     * another thread while the data is made: most of a first write's time.
-     */
-    public static void prepare(Class<?> type) {
-        WRITER.forType(type);
-    }
-
-    /**
      * @param data records (or lists and maps of them) to write
      * @param what what the data is in the error message, e.g. {@code the comparison}
      */

@@ -28,8 +28,6 @@ public final class PageTemplate {
     private final Class<?> owner;
     private final String resource;
     private final String page;
-    /** The template once read ({@link #prepare}). */
-    private String text;
 
     /**
      * @param owner    the class the template resource lies beside
@@ -92,19 +90,7 @@ public final class PageTemplate {
         return filled.toString();
     }
 
-    /** Reads the template ahead of a {@link #write}, e.g. on another thread while the page's figures are read. */
-    public void prepare() {
-        template();
-    }
-
-    private synchronized String template() {
-        if (text == null) {
-            text = read();
-        }
-        return text;
-    }
-
-    private String read() {
+    private String template() {
         try (InputStream in = owner.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException(resource + " is missing beside " + owner.getName());

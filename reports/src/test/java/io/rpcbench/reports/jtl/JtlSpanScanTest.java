@@ -147,6 +147,64 @@ class JtlSpanScanTest {
     }
 
     @Test
+    void aScanInTwoHalvesFindsWhatOneScanFinds() throws Exception {
+        for (long seed = 1; seed <= 5; seed++) {
+            Path file = jtl(rows(20_000, seed));
+
+            assertSameAsOneScan(file);
+        }
+    }
+
+    @Test
+    void aQuotedLineBreakAtTheMiddleMakesTheSecondHalfReadAgain() throws Exception {
+        String row = "1700000000000,5,echo,200,OK,t-1,true,,10\n";
+        String quoted = "1700000000001,7,echo,500,\"" + "a line\n".repeat(400) + "\",t-2,false,,10\n";
+        Path file = jtl(HEADER + row.repeat(100) + quoted + row.repeat(100));
+        long middle = Files.size(file) / 2;
+        assertThat(middle).isBetween((long) (HEADER + row.repeat(100)).length(),
+                (long) (HEADER + row.repeat(100) + quoted).length()); // the middle is inside the quoted value
+
+        assertSameAsOneScan(file);
+        assertThat(JtlSpanScan.scan(file, 1, 0).orElseThrow().span().samples()).isEqualTo(201);
+    }
+
+    @Test
+    void aFileThatIsNotSimpleInItsSecondHalfIsLeftToTheFullRead() throws Exception {
+        String row = "1700000000000,5,echo,200,OK,t-1,true,,10\n";
+        Path file = jtl(HEADER + row.repeat(1000) + " 1700000000000,5,echo,200,OK,t,true,,1\n" + row.repeat(10));
+
+        assertThat(JtlSpanScan.scan(file, 1024, 0)).isEmpty();
+    }
+
+    /** Two halves at once (any size) give the span and the chunks of one scan from the start. */
+    private static void assertSameAsOneScan(Path file) throws Exception {
+        JtlSpanScan.Result one = JtlSpanScan.scan(file, 4096, Long.MAX_VALUE).orElseThrow();
+        JtlSpanScan.Result halves = JtlSpanScan.scan(file, 4096, 0).orElseThrow();
+
+        assertThat(halves.span()).isEqualTo(one.span()).isEqualTo(JtlSpan.of(file));
+        JtlChunks a = one.chunks();
+        JtlChunks b = halves.chunks();
+        assertThat(b.headerEnd()).isEqualTo(a.headerEnd());
+        assertThat(b.end(b.count() - 1)).isEqualTo(a.end(a.count() - 1)).isEqualTo(Files.size(file));
+        // the halves may cut one chunk short at the middle; every cut is a row start with its line, as one scan gives
+        java.util.Map<Long, Long> lineAt = new java.util.HashMap<>();
+        for (int i = 0; i < a.count(); i++) {
+            lineAt.put(a.start(i), a.firstLine(i));
+        }
+        List<JtlSample> whole = new java.util.ArrayList<>();
+        List<JtlSample> chunked = new java.util.ArrayList<>();
+        JtlReader.read(file, whole::add);
+        JtlReader.read(file, b, chunked::add);
+        assertThat(chunked).isEqualTo(whole);
+        for (int i = 0; i < b.count(); i++) {
+            if (lineAt.containsKey(b.start(i))) {
+                assertThat(b.firstLine(i)).isEqualTo(lineAt.get(b.start(i)));
+            }
+        }
+        assertThat(b.count()).isBetween(a.count(), a.count() + 1);
+    }
+
+    @Test
     void theFirstLineEndOrQuoteIsFoundAtEveryPositionOfAWord() {
         for (int length = 0; length <= 20; length++) {
             for (int at = 0; at < length; at++) {
