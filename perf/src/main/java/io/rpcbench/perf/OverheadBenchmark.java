@@ -34,7 +34,8 @@ import picocli.CommandLine.Option;
  * heap and GC settings (JMeter's defaults), after the same warm-up, measured over the same window, with the agent
  * running beside the provider as in the main job. With {@code --profile}, one more run of each side with JFR, each
  * measured the same way and its samples cut to the span of its CPU figure; the bare loop's profile beside JMeter's
- * ({@link ProfileComparison}) says which code costs more µs per call under JMeter.
+ * ({@link ProfileComparison}) says which code costs more µs per call under JMeter. With {@code --pin}, the client
+ * JVMs run on one CPU and the provider and the agent on the other ({@link CpuPinning}).
  */
 @Command(name = "overhead", mixinStandardHelpOptions = true,
         description = "Sampler overhead: JMeter with our sampler against a bare client loop and against JMeter's "
@@ -118,6 +119,11 @@ final class OverheadBenchmark implements Callable<Integer> {
             + "loop's, which code areas and methods cost more µs per call under JMeter.")
     private boolean profile;
 
+    @Option(names = "--pin", description = "Pin the processes with taskset: every client JVM (the bare loop, JMeter "
+            + "running the plan and its floor) on CPU 0, the provider and the agent on CPU 1, so that the client and "
+            + "the provider do not share cores. Needs taskset (util-linux) and 2 CPUs.")
+    private boolean pin;
+
     @Option(names = "--project-dir", paramLabel = "DIR", defaultValue = ".", description = "The rpcbench checkout.")
     private Path projectDir;
 
@@ -137,9 +143,15 @@ final class OverheadBenchmark implements Callable<Integer> {
 
     private long ticksPerSecond;
 
+    /** Where the processes run: {@link CpuPinning#NONE} unless {@code --pin}. */
+    private CpuPinning pinning = CpuPinning.NONE;
+
     @Override
     public Integer call() throws Exception {
         requireValidOptions(protocols, threadCounts, rounds, warmupSeconds, measureSeconds);
+        if (pin) {
+            pinning = CpuPinning.onThisMachine();
+        }
         ProjectLayout layout = new ProjectLayout(projectDir.toAbsolutePath().normalize());
         layout.requireBuilt();
         Path results = resultsDir != null ? resultsDir
@@ -150,8 +162,14 @@ final class OverheadBenchmark implements Callable<Integer> {
         Map<String, Map<Integer, List<OverheadTable.Round>>> rows = new LinkedHashMap<>();
         StringBuilder profiles = new StringBuilder();
         try (ProviderProcess provider = ProviderProcess.start(layout, List.of("--threads", "200"),
-                results.resolve("provider.log"));
-                AgentProcess agent = AgentProcess.start(layout, results.resolve("agent.log"))) {
+                results.resolve("provider.log"), pinning.providerLauncher());
+                AgentProcess agent = AgentProcess.start(layout, results.resolve("agent.log"),
+                        pinning.providerLauncher())) {
+            if (pinning.pinned()) {
+                System.out.printf(Locale.ROOT, "Pinned (%s): provider pid %d, agent pid %d on CPU %d; client JVMs "
+                        + "on CPU %d%n", CpuPinning.DESCRIPTION, provider.pid(), agent.pid(), CpuPinning.PROVIDER_CPU,
+                        CpuPinning.CLIENT_CPU);
+            }
             Map<String, String> plan = new HashMap<>(provider.planProperties());
             plan.putAll(agent.planProperties(provider.pid()));
             for (String protocol : protocols) {
@@ -196,7 +214,8 @@ final class OverheadBenchmark implements Callable<Integer> {
         System.out.println(table);
         System.out.println(profiles);
         new PerformanceDoc(layout.projectDir().resolve("docs/performance.md")).write("overhead",
-                section(table, loadBefore) + profiles);
+                section(LocalDate.now(), Machine.describe(), loadBefore, Machine.loadAverage(), rounds, warmupSeconds,
+                        measureSeconds, pinning.pinned(), table) + profiles);
         return 0;
     }
 
@@ -269,14 +288,21 @@ final class OverheadBenchmark implements Callable<Integer> {
                 (run.cpuToMs() - run.cpuFromMs()) / 1000.0, run.calls(), run.cpuMicrosPerCall());
     }
 
-    private String section(String table, String loadBefore) {
-        return "Measured " + LocalDate.now() + " on " + Machine.describe() + "; load average before the run "
-                + loadBefore + ", after it " + Machine.loadAverage() + "; the provider (Dubbo and Thrift, 200 worker "
-                + "threads), JMeter or the loop, and the agent share it. " + rounds + " rounds per row, "
+    /** The paragraph above the table: when, where, how the processes were placed, how measured, the command. */
+    static String section(LocalDate date, String machine, String loadBefore, String loadAfter, int rounds,
+            int warmupSeconds, int measureSeconds, boolean pinned, String table) {
+        String placement = pinned ? "; pinned (`--pin`): " + CpuPinning.DESCRIPTION + " (`taskset -c`), so the "
+                + "provider (Dubbo and Thrift, 200 worker threads) and the agent share CPU " + CpuPinning.PROVIDER_CPU
+                + " and JMeter or the loop has CPU " + CpuPinning.CLIENT_CPU + " to itself (the benchmark's own JVM, "
+                + "which reads the client's CPU every 50 ms, is not pinned); each pinned JVM sees one processor, so "
+                + "its ergonomics follow (one GC thread; the provider, which names no collector, runs Serial GC). "
+                : "; the provider (Dubbo and Thrift, 200 worker threads), JMeter or the loop, and the agent share it. ";
+        return "Measured " + date + " on " + machine + "; load average before the run "
+                + loadBefore + ", after it " + loadAfter + placement + rounds + " rounds per row, "
                 + warmupSeconds + " s warm-up + " + measureSeconds + " s window per run, the three sides in a "
                 + "rotating order; median (min-max) of the rounds; b/a, the bound and b/bound are taken per round "
                 + "(the runs beside each other), then their median. 1 KiB string echo; p99 in whole ms, as JMeter "
-                + "records it. Command: `./run-performance overhead`.\n\n" + table;
+                + "records it. Command: `./run-performance overhead" + (pinned ? " --pin" : "") + "`.\n\n" + table;
     }
 
     private Measure bareLoop(ProjectLayout layout, ProviderProcess provider, String protocol, int threads,
@@ -289,7 +315,8 @@ final class OverheadBenchmark implements Callable<Integer> {
             arguments.add("host=" + plan.get("thrift.host"));
             arguments.add("port=" + plan.get("thrift.port"));
         }
-        return BareLoopProcess.run(layout, jvmOptions, threads, warmupSeconds, measureSeconds, arguments, log);
+        return BareLoopProcess.run(layout, pinning.clientLauncher(), jvmOptions, threads, warmupSeconds,
+                measureSeconds, arguments, log);
     }
 
     /**
@@ -328,7 +355,7 @@ final class OverheadBenchmark implements Callable<Integer> {
         properties.putAll(Map.of("threads", Integer.toString(threads), "rampup", "0",
                 "duration", Integer.toString(warmupSeconds + measureSeconds), "size_bytes", "1024"));
         JMeterRun run = JMeterRun.of(runLayout, planName, dir).dashboard(false).properties(properties)
-                .jvmArgs(jvmArgs);
+                .jvmArgs(jvmArgs).launchedWith(pinning.clientLauncher());
         List<CpuTimeline.Reading> cpu;
         try (CpuTimeline timeline = CpuTimeline.start(run::pid)) {
             run.run(Duration.ofSeconds(warmupSeconds + measureSeconds + 180L));

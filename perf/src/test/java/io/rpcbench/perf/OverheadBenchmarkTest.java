@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.rpcbench.benchmark.process.ProjectLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,5 +79,30 @@ class OverheadBenchmarkTest {
                 .hasMessage("--threads 0: expected thread counts of 1 or more");
         assertThatThrownBy(() -> OverheadBenchmark.requireValidOptions(List.of("thrift"), List.of(20), 3, 45, 0))
                 .hasMessageStartingWith("--rounds 3, --warmup 45, --measure 0: expected");
+    }
+
+    @Test
+    void thePinnedTablesParagraphSaysHowTheyWerePinnedAndTheCommandHasPin() {
+        String pinned = OverheadBenchmark.section(LocalDate.of(2026, 11, 28), "2 vCPUs", "0.10 0.20 0.30",
+                "9.00 5.00 2.00", 3, 60, 15, true, "| table |\n");
+
+        assertThat(pinned).startsWith("Measured 2026-11-28 on 2 vCPUs; load average before the run 0.10 0.20 0.30, "
+                        + "after it 9.00 5.00 2.00; pinned (`--pin`): client JVMs on CPU 0, provider and agent on CPU 1, "
+                        + "taskset (`taskset -c`)")
+                .contains("3 rounds per row, 60 s warm-up + 15 s window per run")
+                .contains("Command: `./run-performance overhead --pin`.\n\n| table |")
+                .doesNotContain("JMeter or the loop, and the agent share it");
+    }
+
+    @Test
+    void theUnpinnedTablesParagraphIsAsBefore() {
+        String unpinned = OverheadBenchmark.section(LocalDate.of(2026, 11, 28), "2 vCPUs", "0.10 0.20 0.30",
+                "9.00 5.00 2.00", 3, 60, 15, false, "| table |\n");
+
+        assertThat(unpinned).startsWith("Measured 2026-11-28 on 2 vCPUs; load average before the run 0.10 0.20 0.30, "
+                        + "after it 9.00 5.00 2.00; the provider (Dubbo and Thrift, 200 worker threads), JMeter or the "
+                        + "loop, and the agent share it. 3 rounds per row, 60 s warm-up")
+                .contains("Command: `./run-performance overhead`.\n\n| table |")
+                .doesNotContain("pin");
     }
 }
