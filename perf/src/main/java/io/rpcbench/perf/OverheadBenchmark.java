@@ -119,6 +119,10 @@ final class OverheadBenchmark implements Callable<Integer> {
             + "loop's, which code areas and methods cost more µs per call under JMeter.")
     private boolean profile;
 
+    @Option(names = "--profile-seconds", paramLabel = "SECONDS", description = "With --profile: the measured "
+            + "window of the profiled runs (default: --measure's). A longer window gives the profiles more samples.")
+    private Integer profileSeconds;
+
     @Option(names = "--pin", description = "Pin the processes with taskset: every client JVM (the bare loop, JMeter "
             + "running the plan and its floor) on CPU 0, the provider and the agent on CPU 1, so that the client and "
             + "the provider do not share cores. Needs taskset (util-linux) and 2 CPUs.")
@@ -149,6 +153,7 @@ final class OverheadBenchmark implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         requireValidOptions(protocols, threadCounts, rounds, warmupSeconds, measureSeconds);
+        requireValidProfileSeconds(profile, profileSeconds);
         if (pin) {
             pinning = CpuPinning.onThisMachine();
         }
@@ -183,12 +188,12 @@ final class OverheadBenchmark implements Callable<Integer> {
                         for (int i = 0; i < Side.values().length; i++) { // rotate which side goes first
                             Side side = Side.values()[(round + i) % Side.values().length];
                             measures.put(side, switch (side) {
-                                case BARE -> bareLoop(layout, provider, protocol, threads, List.of(),
-                                        results.resolve(run + "-bare.log"));
-                                case JMETER -> jmeter(layout, planName, plan, threads, results.resolve(run + "-jmeter"),
-                                        "", false);
+                                case BARE -> bareLoop(layout, provider, protocol, threads, measureSeconds,
+                                        List.of(), results.resolve(run + "-bare.log"));
+                                case JMETER -> jmeter(layout, planName, plan, threads, measureSeconds,
+                                        results.resolve(run + "-jmeter"), "", false);
                                 case FLOOR -> jmeter(floorLayout, FloorPlan.name(planName), plan, threads,
-                                        results.resolve(run + "-floor"), "", true);
+                                        measureSeconds, results.resolve(run + "-floor"), "", true);
                             });
                         }
                         OverheadTable.Round r = new OverheadTable.Round(measures.get(Side.BARE),
@@ -241,29 +246,50 @@ final class OverheadBenchmark implements Callable<Integer> {
     }
 
     /**
+     * {@code --profile-seconds}: only with {@code --profile}, and 1 s or more.
+     *
+     * @throws IllegalArgumentException naming the option and what it takes
+     */
+    static void requireValidProfileSeconds(boolean profile, Integer profileSeconds) {
+        if (profileSeconds == null) {
+            return;
+        }
+        if (!profile) {
+            throw new IllegalArgumentException("--profile-seconds " + profileSeconds + " without --profile: it sets "
+                    + "the window of the profiled runs, which only --profile runs");
+        }
+        if (profileSeconds < 1) {
+            throw new IllegalArgumentException("--profile-seconds " + profileSeconds + ": expected a window of 1 s "
+                    + "or more");
+        }
+    }
+
+    /**
      * One more run of each side of {@code protocol} at {@code threads} threads with JFR, each measured as the rounds
      * are (its calls and its JVM's CPU over the window), each profile cut to the span of its CPU figure: JMeter's
-     * side, its floor, the bare loop, then the loop and JMeter's side compared ({@link ProfileComparison}).
+     * side, its floor, the bare loop, then the loop and JMeter's side compared ({@link ProfileComparison}). Each run
+     * measures a window of {@code --profile-seconds}.
      */
     private String profile(ProjectLayout layout, ProjectLayout floorLayout, ProviderProcess provider,
             Map<String, String> plan, String protocol, int threads, Path results) throws Exception {
         String planName = protocol + "-echo-1k";
+        int window = profileSeconds != null ? profileSeconds : measureSeconds;
         StringBuilder out = new StringBuilder();
         Path jfr = results.resolve(protocol + "-jmeter.jfr");
-        Measure jmeter = jmeter(layout, planName, plan, threads, results.resolve(protocol + "-profiled"),
+        Measure jmeter = jmeter(layout, planName, plan, threads, window, results.resolve(protocol + "-profiled"),
                 recordingTo(jfr), false);
         ProfileSummary jmeterProfile = windowed(new ProfileSummary(COMPARED_AREAS), jfr, jmeter);
         out.append('\n').append(jmeterProfile.markdown("JMeter's JVM running " + planName + " at " + threads
                 + " threads (JFR, " + cpu(jmeter) + ")", 15));
         Path floorJfr = results.resolve(protocol + "-floor.jfr");
-        Measure floor = jmeter(floorLayout, FloorPlan.name(planName), plan, threads,
+        Measure floor = jmeter(floorLayout, FloorPlan.name(planName), plan, threads, window,
                 results.resolve(protocol + "-floor-profiled"), recordingTo(floorJfr), true);
         out.append('\n').append(windowed(new ProfileSummary(JMETER_AREAS), floorJfr, floor).markdown(
                 "JMeter's JVM running the floor of " + planName + " (JavaTest, no call) at " + threads
                         + " threads (JFR, " + cpu(floor) + "): JMeter's own share", 15));
         Path bareJfr = results.resolve(protocol + "-bare.jfr");
-        Measure bare = bareLoop(layout, provider, protocol, threads, List.of(recordingTo(bareJfr)),
-                results.resolve(protocol + "-bare-profiled.log"));
+        Measure bare = bareLoop(layout, provider, protocol, threads, window,
+                List.of(recordingTo(bareJfr)), results.resolve(protocol + "-bare-profiled.log"));
         ProfileSummary bareProfile = windowed(new ProfileSummary(COMPARED_AREAS), bareJfr, bare);
         out.append('\n').append(bareProfile.markdown("The bare loop's JVM (" + protocol + " client, no JMeter) at "
                 + threads + " threads (JFR, " + cpu(bare) + ")", 15));
@@ -306,7 +332,7 @@ final class OverheadBenchmark implements Callable<Integer> {
     }
 
     private Measure bareLoop(ProjectLayout layout, ProviderProcess provider, String protocol, int threads,
-            List<String> jvmOptions, Path log) throws Exception {
+            int windowSeconds, List<String> jvmOptions, Path log) throws Exception {
         Map<String, String> plan = provider.planProperties();
         List<String> arguments = new ArrayList<>(List.of("--client", protocol, "size_bytes=1024"));
         if (protocol.equals("dubbo")) {
@@ -315,8 +341,8 @@ final class OverheadBenchmark implements Callable<Integer> {
             arguments.add("host=" + plan.get("thrift.host"));
             arguments.add("port=" + plan.get("thrift.port"));
         }
-        return BareLoopProcess.run(layout, pinning.clientLauncher(), jvmOptions, threads, warmupSeconds,
-                measureSeconds, arguments, log);
+        return BareLoopProcess.run(layout, pinning.clientLauncher(), jvmOptions, threads, warmupSeconds, windowSeconds,
+                arguments, log);
     }
 
     /**
@@ -349,20 +375,20 @@ final class OverheadBenchmark implements Callable<Integer> {
      * Runs {@code planName} of {@code runLayout} (the shipped plans' layout, or the floor's) and measures its
      * window; a floor's JTL is deleted once read (JMeter's no-op sampler writes some 400,000 rows a second).
      */
-    private Measure jmeter(ProjectLayout runLayout, String planName, Map<String, String> plan, int threads, Path dir,
-            String jvmArgs, boolean deleteJtl) throws Exception {
+    private Measure jmeter(ProjectLayout runLayout, String planName, Map<String, String> plan, int threads,
+            int windowSeconds, Path dir, String jvmArgs, boolean deleteJtl) throws Exception {
         Map<String, String> properties = new HashMap<>(plan);
         properties.putAll(Map.of("threads", Integer.toString(threads), "rampup", "0",
-                "duration", Integer.toString(warmupSeconds + measureSeconds), "size_bytes", "1024"));
+                "duration", Integer.toString(warmupSeconds + windowSeconds), "size_bytes", "1024"));
         JMeterRun run = JMeterRun.of(runLayout, planName, dir).dashboard(false).properties(properties)
                 .jvmArgs(jvmArgs).launchedWith(pinning.clientLauncher());
         List<CpuTimeline.Reading> cpu;
         try (CpuTimeline timeline = CpuTimeline.start(run::pid)) {
-            run.run(Duration.ofSeconds(warmupSeconds + measureSeconds + 180L));
+            run.run(Duration.ofSeconds(warmupSeconds + windowSeconds + 180L));
             timeline.close();
             cpu = timeline.readings();
         }
-        Measure measure = window(run.jtl(), warmupSeconds, measureSeconds, cpu, ticksPerSecond);
+        Measure measure = window(run.jtl(), warmupSeconds, windowSeconds, cpu, ticksPerSecond);
         if (deleteJtl) {
             Files.delete(run.jtl());
         }

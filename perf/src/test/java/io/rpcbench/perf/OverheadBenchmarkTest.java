@@ -82,6 +82,18 @@ class OverheadBenchmarkTest {
     }
 
     @Test
+    void profileSecondsAreRefusedByNameWithoutProfileOrBelowOneSecond() {
+        OverheadBenchmark.requireValidProfileSeconds(false, null);
+        OverheadBenchmark.requireValidProfileSeconds(true, 120);
+        assertThatThrownBy(() -> OverheadBenchmark.requireValidProfileSeconds(false, 120))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--profile-seconds 120 without --profile: it sets the window of the profiled runs, which "
+                        + "only --profile runs");
+        assertThatThrownBy(() -> OverheadBenchmark.requireValidProfileSeconds(true, 0))
+                .hasMessage("--profile-seconds 0: expected a window of 1 s or more");
+    }
+
+    @Test
     void thePinnedTablesParagraphSaysHowTheyWerePinnedAndTheCommandHasPin() {
         String pinned = OverheadBenchmark.section(LocalDate.of(2026, 11, 28), "2 vCPUs", "0.10 0.20 0.30",
                 "9.00 5.00 2.00", 3, 60, 15, true, "| table |\n");
