@@ -34,8 +34,9 @@ import picocli.CommandLine.Option;
  * heap and GC settings (JMeter's defaults), after the same warm-up, measured over the same window, with the agent
  * running beside the provider as in the main job. With {@code --profile}, one more run of each side with JFR, each
  * measured the same way and its samples cut to the span of its CPU figure; the bare loop's profile beside JMeter's
- * ({@link ProfileComparison}) says which code costs more µs per call under JMeter. With {@code --pin}, the client
- * JVMs run on one CPU and the provider and the agent on the other ({@link CpuPinning}).
+ * ({@link ProfileComparison}) says which code costs more µs per call under JMeter, and the time their calling threads
+ * spent parked or blocked on monitors per call ({@link ThreadWaits}). With {@code --pin}, the client JVMs run on one
+ * CPU and the provider and the agent on the other ({@link CpuPinning}).
  */
 @Command(name = "overhead", mixinStandardHelpOptions = true,
         description = "Sampler overhead: JMeter with our sampler against a bare client loop and against JMeter's "
@@ -137,10 +138,11 @@ final class OverheadBenchmark implements Callable<Integer> {
     /**
      * One run of one side: throughput over the window, p99 in whole ms, and its JVM's CPU per call over the window
      * in µs (NaN when it could not be read), measured from {@code cpuFromMs} to {@code cpuToMs} (ms since the epoch,
-     * both 0 when not measured): a profile of the run is cut to that span.
+     * both 0 when not measured): a profile of the run is cut to that span, and {@code cpuCalls} calls ended in it
+     * (those the CPU per call divides by).
      */
     record Measure(double tps, long p99Ms, long calls, long failures, double cpuMicrosPerCall, long cpuFromMs,
-            long cpuToMs) {}
+            long cpuToMs, long cpuCalls) {}
 
     /** The sides of a round, in the order of the first round; each later round starts one further on. */
     private enum Side { BARE, JMETER, FLOOR }
@@ -267,8 +269,9 @@ final class OverheadBenchmark implements Callable<Integer> {
     /**
      * One more run of each side of {@code protocol} at {@code threads} threads with JFR, each measured as the rounds
      * are (its calls and its JVM's CPU over the window), each profile cut to the span of its CPU figure: JMeter's
-     * side, its floor, the bare loop, then the loop and JMeter's side compared ({@link ProfileComparison}). Each run
-     * measures a window of {@code --profile-seconds}.
+     * side, its floor, the bare loop, then the loop and JMeter's side compared ({@link ProfileComparison}), and
+     * their calling threads' waits per call ({@link ThreadWaits}: JMeter's and the loop's recordings also hold every
+     * park and contended monitor enter). Each run measures a window of {@code --profile-seconds}.
      */
     private String profile(ProjectLayout layout, ProjectLayout floorLayout, ProviderProcess provider,
             Map<String, String> plan, String protocol, int threads, Path results) throws Exception {
@@ -277,19 +280,19 @@ final class OverheadBenchmark implements Callable<Integer> {
         StringBuilder out = new StringBuilder();
         Path jfr = results.resolve(protocol + "-jmeter.jfr");
         Measure jmeter = jmeter(layout, planName, plan, threads, window, results.resolve(protocol + "-profiled"),
-                recordingTo(jfr), false);
+                recordingTo(jfr, warmupSeconds, true), false);
         ProfileSummary jmeterProfile = windowed(new ProfileSummary(COMPARED_AREAS), jfr, jmeter);
         out.append('\n').append(jmeterProfile.markdown("JMeter's JVM running " + planName + " at " + threads
                 + " threads (JFR, " + cpu(jmeter) + ")", 15));
         Path floorJfr = results.resolve(protocol + "-floor.jfr");
         Measure floor = jmeter(floorLayout, FloorPlan.name(planName), plan, threads, window,
-                results.resolve(protocol + "-floor-profiled"), recordingTo(floorJfr), true);
+                results.resolve(protocol + "-floor-profiled"), recordingTo(floorJfr, warmupSeconds, false), true);
         out.append('\n').append(windowed(new ProfileSummary(JMETER_AREAS), floorJfr, floor).markdown(
                 "JMeter's JVM running the floor of " + planName + " (JavaTest, no call) at " + threads
                         + " threads (JFR, " + cpu(floor) + "): JMeter's own share", 15));
         Path bareJfr = results.resolve(protocol + "-bare.jfr");
         Measure bare = bareLoop(layout, provider, protocol, threads, window,
-                List.of(recordingTo(bareJfr)), results.resolve(protocol + "-bare-profiled.log"));
+                List.of(recordingTo(bareJfr, warmupSeconds, true)), results.resolve(protocol + "-bare-profiled.log"));
         ProfileSummary bareProfile = windowed(new ProfileSummary(COMPARED_AREAS), bareJfr, bare);
         out.append('\n').append(bareProfile.markdown("The bare loop's JVM (" + protocol + " client, no JMeter) at "
                 + threads + " threads (JFR, " + cpu(bare) + ")", 15));
@@ -297,11 +300,24 @@ final class OverheadBenchmark implements Callable<Integer> {
                 + " threads, the bare loop (a) beside JMeter (b), profiled runs above",
                 new ProfileComparison.Side(bareProfile, bare.cpuMicrosPerCall()),
                 new ProfileComparison.Side(jmeterProfile, jmeter.cpuMicrosPerCall()), 15));
+        ThreadWaits.Side bareWaits = new ThreadWaits.Side(new ThreadWaits(ThreadWaits.BARE_LOOP_THREADS,
+                bare.cpuFromMs(), bare.cpuToMs()).read(bareJfr), threads, bare.cpuCalls());
+        ThreadWaits.Side jmeterWaits = new ThreadWaits.Side(new ThreadWaits(ThreadWaits.JMETER_THREADS,
+                jmeter.cpuFromMs(), jmeter.cpuToMs()).read(jfr), threads, jmeter.cpuCalls());
+        out.append('\n').append(ThreadWaits.markdown("The " + protocol + " client at " + threads + " threads, the "
+                + "bare loop (a) beside JMeter (b), profiled runs above", bareWaits, jmeterWaits, 5));
         return out.toString();
     }
 
-    private static String recordingTo(Path jfr) {
-        return "-XX:StartFlightRecording=settings=profile,filename=" + jfr;
+    /**
+     * JFR's {@code settings=profile} from {@code delaySeconds} after the JVM's start (the warm-up: the window opens
+     * later still, at the first call plus the warm-up) to its exit, into {@code jfr}, with no size limit (JFR's
+     * default of 250 MB would drop the oldest data, the window's start, silently); with {@code waits}, every park
+     * and contended monitor enter too ({@link ThreadWaits#JFR_SETTINGS}).
+     */
+    static String recordingTo(Path jfr, int delaySeconds, boolean waits) {
+        return "-XX:StartFlightRecording=settings=profile" + (waits ? "," + ThreadWaits.JFR_SETTINGS : "")
+                + (delaySeconds > 0 ? ",delay=" + delaySeconds + "s" : "") + ",maxsize=0,filename=" + jfr;
     }
 
     /** The samples of {@code recording} taken over the span of {@code run}'s CPU figure. */
@@ -364,7 +380,7 @@ final class OverheadBenchmark implements Callable<Integer> {
             return new Measure(Double.parseDouble(values.get("tps")), Long.parseLong(values.get("p99_ms")), calls,
                     Long.parseLong(values.get("failures")),
                     calls == 0 ? Double.NaN : new CpuTime(0).microsPerCall(used, ticksPerSecond, calls),
-                    Long.parseLong(values.get("cpu_from_ms")), Long.parseLong(values.get("cpu_to_ms")));
+                    Long.parseLong(values.get("cpu_from_ms")), Long.parseLong(values.get("cpu_to_ms")), calls);
         } catch (NumberFormatException | NullPointerException e) {
             throw new IllegalArgumentException("bare loop result '" + result.strip() + "': expected calls=, "
                     + "failures=, tps=, p99_ms=, cpu_ticks=, cpu_from_ms= and cpu_to_ms= with numbers", e);
@@ -425,6 +441,7 @@ final class OverheadBenchmark implements Callable<Integer> {
         double cpuMicros = span.isEmpty() || counts[2] == 0 ? Double.NaN
                 : new CpuTime(0).microsPerCall(new CpuTime(span.get().ticks()), ticksPerSecond, counts[2]);
         return new Measure(counts[0] / (double) measureSeconds, millis.getValueAtPercentile(99), counts[0], counts[1],
-                cpuMicros, span.map(CpuTimeline.Span::fromMs).orElse(0L), span.map(CpuTimeline.Span::toMs).orElse(0L));
+                cpuMicros, span.map(CpuTimeline.Span::fromMs).orElse(0L), span.map(CpuTimeline.Span::toMs).orElse(0L),
+                counts[2]);
     }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +48,7 @@ class OverheadBenchmarkTest {
                 new CpuTimeline.Reading(4050, new CpuTime(150)));
         OverheadBenchmark.Measure measure = OverheadBenchmark.window(jtl, 1, 2, cpu, 100);
         assertThat(measure.calls()).isEqualTo(4);
+        assertThat(measure.cpuCalls()).as("the calls the CPU per call divides by").isEqualTo(2);
         assertThat(measure.cpuMicrosPerCall()).isCloseTo(150_000.0, within(1e-6));
         assertThat(measure).as("the span a profile is cut to").extracting(OverheadBenchmark.Measure::cpuFromMs,
                 OverheadBenchmark.Measure::cpuToMs).containsExactly(2050L, 3950L);
@@ -57,7 +59,7 @@ class OverheadBenchmarkTest {
         // 45 ticks at 100 a second = 450 ms of CPU for 30 calls = 15,000 µs a call
         assertThat(OverheadBenchmark.parse("calls=30 failures=1 seconds=15.000 tps=2.0 p50_us=900 p99_us=4100 "
                 + "p99_ms=4 cpu_ticks=45 cpu_from_ms=5000 cpu_to_ms=20000", 100))
-                .isEqualTo(new OverheadBenchmark.Measure(2.0, 4, 30, 1, 15_000.0, 5000, 20000));
+                .isEqualTo(new OverheadBenchmark.Measure(2.0, 4, 30, 1, 15_000.0, 5000, 20000, 30));
     }
 
     @Test
@@ -116,5 +118,27 @@ class OverheadBenchmarkTest {
                         + "loop, and the agent share it. 3 rounds per row, 60 s warm-up")
                 .contains("Command: `./run-performance overhead`.\n\n| table |")
                 .doesNotContain("pin");
+    }
+
+    @Test
+    void theProfiledRunsRecordingOptionsNameEveryWaitTheDelayAndNoSizeLimit() {
+        assertThat(OverheadBenchmark.recordingTo(Path.of("/r/dubbo-jmeter.jfr"), 60, true)).isEqualTo(
+                "-XX:StartFlightRecording=settings=profile,jdk.ThreadPark#threshold=0ms,"
+                        + "jdk.JavaMonitorEnter#threshold=0ms,delay=60s,maxsize=0,filename=/r/dubbo-jmeter.jfr");
+        assertThat(OverheadBenchmark.recordingTo(Path.of("/r/dubbo-floor.jfr"), 0, false)).as("JFR takes no delay "
+                + "of 0 s").isEqualTo("-XX:StartFlightRecording=settings=profile,maxsize=0,filename=/r/dubbo-floor.jfr");
+    }
+
+    /** JDK 17's -XX:StartFlightRecording takes event settings ({@code event#setting=value}): the JVM starts with them. */
+    @Test
+    void thisJdkStartsWithTheProfiledRunsRecordingOptions(@TempDir Path dir) throws Exception {
+        Path jfr = dir.resolve("waits.jfr");
+        Process java = new ProcessBuilder(ProjectLayout.javaExecutable().toString(),
+                OverheadBenchmark.recordingTo(jfr, 0, true), "-version").redirectErrorStream(true)
+                .redirectOutput(dir.resolve("java.out").toFile()).start();
+
+        assertThat(java.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(java.exitValue()).as(Files.readString(dir.resolve("java.out"))).isZero();
+        assertThat(jfr).isNotEmptyFile();
     }
 }
