@@ -117,7 +117,8 @@ final class OverheadBenchmark implements Callable<Integer> {
     @Option(names = "--profile", description = "After the rounds, one more run of each side per protocol at the "
             + "highest thread count with JFR (JMeter's, its floor's, the bare loop's), each with its own CPU per call, "
             + "summarised: where JMeter's side spends its CPU, how much of it is JMeter's own, and, beside the bare "
-            + "loop's, which code areas and methods cost more µs per call under JMeter.")
+            + "loop's, which code areas and methods cost more µs per call under JMeter, and how long the calling "
+            + "threads spend parked or blocked on monitors per call (JFR's ThreadPark and JavaMonitorEnter, every one).")
     private boolean profile;
 
     @Option(names = "--profile-seconds", paramLabel = "SECONDS", description = "With --profile: the measured "
