@@ -41,6 +41,9 @@ public final class BareLoop {
 
     static final String RESULT_PREFIX = "bare-loop ";
 
+    /** The loop's threads are named this and their number from 0: the threads that make calls. */
+    static final String THREAD_NAME_PREFIX = "bare-loop-";
+
     private BareLoop() {}
 
     public static void main(String[] args) throws Exception {
@@ -102,7 +105,7 @@ public final class BareLoop {
                 } catch (Throwable e) {
                     broken.compareAndSet(null, e);
                 }
-            }, "bare-loop-" + workers.size());
+            }, THREAD_NAME_PREFIX + workers.size());
             workers.add(worker);
             worker.start();
         }

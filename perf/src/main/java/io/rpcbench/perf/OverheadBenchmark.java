@@ -34,7 +34,9 @@ import picocli.CommandLine.Option;
  * heap and GC settings (JMeter's defaults), after the same warm-up, measured over the same window, with the agent
  * running beside the provider as in the main job. With {@code --profile}, one more run of each side with JFR, each
  * measured the same way and its samples cut to the span of its CPU figure; the bare loop's profile beside JMeter's
- * ({@link ProfileComparison}) says which code costs more µs per call under JMeter.
+ * ({@link ProfileComparison}) says which code costs more µs per call under JMeter, and the time their calling threads
+ * spent parked or blocked on monitors per call ({@link ThreadWaits}). With {@code --pin}, the client JVMs run on one
+ * CPU and the provider and the agent on the other ({@link CpuPinning}).
  */
 @Command(name = "overhead", mixinStandardHelpOptions = true,
         description = "Sampler overhead: JMeter with our sampler against a bare client loop and against JMeter's "
@@ -115,8 +117,18 @@ final class OverheadBenchmark implements Callable<Integer> {
     @Option(names = "--profile", description = "After the rounds, one more run of each side per protocol at the "
             + "highest thread count with JFR (JMeter's, its floor's, the bare loop's), each with its own CPU per call, "
             + "summarised: where JMeter's side spends its CPU, how much of it is JMeter's own, and, beside the bare "
-            + "loop's, which code areas and methods cost more µs per call under JMeter.")
+            + "loop's, which code areas and methods cost more µs per call under JMeter, and how long the calling "
+            + "threads spend parked or blocked on monitors per call (JFR's ThreadPark and JavaMonitorEnter, every one).")
     private boolean profile;
+
+    @Option(names = "--profile-seconds", paramLabel = "SECONDS", description = "With --profile: the measured "
+            + "window of the profiled runs (default: --measure's). A longer window gives the profiles more samples.")
+    private Integer profileSeconds;
+
+    @Option(names = "--pin", description = "Pin the processes with taskset: every client JVM (the bare loop, JMeter "
+            + "running the plan and its floor) on CPU 0, the provider and the agent on CPU 1, so that the client and "
+            + "the provider do not share cores. Needs taskset (util-linux) and 2 CPUs.")
+    private boolean pin;
 
     @Option(names = "--project-dir", paramLabel = "DIR", defaultValue = ".", description = "The rpcbench checkout.")
     private Path projectDir;
@@ -127,19 +139,27 @@ final class OverheadBenchmark implements Callable<Integer> {
     /**
      * One run of one side: throughput over the window, p99 in whole ms, and its JVM's CPU per call over the window
      * in µs (NaN when it could not be read), measured from {@code cpuFromMs} to {@code cpuToMs} (ms since the epoch,
-     * both 0 when not measured): a profile of the run is cut to that span.
+     * both 0 when not measured): a profile of the run is cut to that span, and {@code cpuCalls} calls ended in it
+     * (those the CPU per call divides by).
      */
     record Measure(double tps, long p99Ms, long calls, long failures, double cpuMicrosPerCall, long cpuFromMs,
-            long cpuToMs) {}
+            long cpuToMs, long cpuCalls) {}
 
     /** The sides of a round, in the order of the first round; each later round starts one further on. */
     private enum Side { BARE, JMETER, FLOOR }
 
     private long ticksPerSecond;
 
+    /** Where the processes run: {@link CpuPinning#NONE} unless {@code --pin}. */
+    private CpuPinning pinning = CpuPinning.NONE;
+
     @Override
     public Integer call() throws Exception {
         requireValidOptions(protocols, threadCounts, rounds, warmupSeconds, measureSeconds);
+        requireValidProfileSeconds(profile, profileSeconds);
+        if (pin) {
+            pinning = CpuPinning.onThisMachine();
+        }
         ProjectLayout layout = new ProjectLayout(projectDir.toAbsolutePath().normalize());
         layout.requireBuilt();
         Path results = resultsDir != null ? resultsDir
@@ -150,8 +170,14 @@ final class OverheadBenchmark implements Callable<Integer> {
         Map<String, Map<Integer, List<OverheadTable.Round>>> rows = new LinkedHashMap<>();
         StringBuilder profiles = new StringBuilder();
         try (ProviderProcess provider = ProviderProcess.start(layout, List.of("--threads", "200"),
-                results.resolve("provider.log"));
-                AgentProcess agent = AgentProcess.start(layout, results.resolve("agent.log"))) {
+                results.resolve("provider.log"), pinning.providerLauncher());
+                AgentProcess agent = AgentProcess.start(layout, results.resolve("agent.log"),
+                        pinning.providerLauncher())) {
+            if (pinning.pinned()) {
+                System.out.printf(Locale.ROOT, "Pinned (%s): provider pid %d, agent pid %d on CPU %d; client JVMs "
+                        + "on CPU %d%n", CpuPinning.DESCRIPTION, provider.pid(), agent.pid(), CpuPinning.PROVIDER_CPU,
+                        CpuPinning.CLIENT_CPU);
+            }
             Map<String, String> plan = new HashMap<>(provider.planProperties());
             plan.putAll(agent.planProperties(provider.pid()));
             for (String protocol : protocols) {
@@ -165,12 +191,12 @@ final class OverheadBenchmark implements Callable<Integer> {
                         for (int i = 0; i < Side.values().length; i++) { // rotate which side goes first
                             Side side = Side.values()[(round + i) % Side.values().length];
                             measures.put(side, switch (side) {
-                                case BARE -> bareLoop(layout, provider, protocol, threads, List.of(),
-                                        results.resolve(run + "-bare.log"));
-                                case JMETER -> jmeter(layout, planName, plan, threads, results.resolve(run + "-jmeter"),
-                                        "", false);
+                                case BARE -> bareLoop(layout, provider, protocol, threads, measureSeconds,
+                                        List.of(), results.resolve(run + "-bare.log"));
+                                case JMETER -> jmeter(layout, planName, plan, threads, measureSeconds,
+                                        results.resolve(run + "-jmeter"), "", false);
                                 case FLOOR -> jmeter(floorLayout, FloorPlan.name(planName), plan, threads,
-                                        results.resolve(run + "-floor"), "", true);
+                                        measureSeconds, results.resolve(run + "-floor"), "", true);
                             });
                         }
                         OverheadTable.Round r = new OverheadTable.Round(measures.get(Side.BARE),
@@ -196,7 +222,8 @@ final class OverheadBenchmark implements Callable<Integer> {
         System.out.println(table);
         System.out.println(profiles);
         new PerformanceDoc(layout.projectDir().resolve("docs/performance.md")).write("overhead",
-                section(table, loadBefore) + profiles);
+                section(LocalDate.now(), Machine.describe(), loadBefore, Machine.loadAverage(), rounds, warmupSeconds,
+                        measureSeconds, pinning.pinned(), table) + profiles);
         return 0;
     }
 
@@ -222,29 +249,51 @@ final class OverheadBenchmark implements Callable<Integer> {
     }
 
     /**
+     * {@code --profile-seconds}: only with {@code --profile}, and 1 s or more.
+     *
+     * @throws IllegalArgumentException naming the option and what it takes
+     */
+    static void requireValidProfileSeconds(boolean profile, Integer profileSeconds) {
+        if (profileSeconds == null) {
+            return;
+        }
+        if (!profile) {
+            throw new IllegalArgumentException("--profile-seconds " + profileSeconds + " without --profile: it sets "
+                    + "the window of the profiled runs, which only --profile runs");
+        }
+        if (profileSeconds < 1) {
+            throw new IllegalArgumentException("--profile-seconds " + profileSeconds + ": expected a window of 1 s "
+                    + "or more");
+        }
+    }
+
+    /**
      * One more run of each side of {@code protocol} at {@code threads} threads with JFR, each measured as the rounds
      * are (its calls and its JVM's CPU over the window), each profile cut to the span of its CPU figure: JMeter's
-     * side, its floor, the bare loop, then the loop and JMeter's side compared ({@link ProfileComparison}).
+     * side, its floor, the bare loop, then the loop and JMeter's side compared ({@link ProfileComparison}), and
+     * their calling threads' waits per call ({@link ThreadWaits}: JMeter's and the loop's recordings also hold every
+     * park and contended monitor enter). Each run measures a window of {@code --profile-seconds}.
      */
     private String profile(ProjectLayout layout, ProjectLayout floorLayout, ProviderProcess provider,
             Map<String, String> plan, String protocol, int threads, Path results) throws Exception {
         String planName = protocol + "-echo-1k";
+        int window = profileSeconds != null ? profileSeconds : measureSeconds;
         StringBuilder out = new StringBuilder();
         Path jfr = results.resolve(protocol + "-jmeter.jfr");
-        Measure jmeter = jmeter(layout, planName, plan, threads, results.resolve(protocol + "-profiled"),
-                recordingTo(jfr), false);
+        Measure jmeter = jmeter(layout, planName, plan, threads, window, results.resolve(protocol + "-profiled"),
+                recordingTo(jfr, warmupSeconds, true), false);
         ProfileSummary jmeterProfile = windowed(new ProfileSummary(COMPARED_AREAS), jfr, jmeter);
         out.append('\n').append(jmeterProfile.markdown("JMeter's JVM running " + planName + " at " + threads
                 + " threads (JFR, " + cpu(jmeter) + ")", 15));
         Path floorJfr = results.resolve(protocol + "-floor.jfr");
-        Measure floor = jmeter(floorLayout, FloorPlan.name(planName), plan, threads,
-                results.resolve(protocol + "-floor-profiled"), recordingTo(floorJfr), true);
+        Measure floor = jmeter(floorLayout, FloorPlan.name(planName), plan, threads, window,
+                results.resolve(protocol + "-floor-profiled"), recordingTo(floorJfr, warmupSeconds, false), true);
         out.append('\n').append(windowed(new ProfileSummary(JMETER_AREAS), floorJfr, floor).markdown(
                 "JMeter's JVM running the floor of " + planName + " (JavaTest, no call) at " + threads
                         + " threads (JFR, " + cpu(floor) + "): JMeter's own share", 15));
         Path bareJfr = results.resolve(protocol + "-bare.jfr");
-        Measure bare = bareLoop(layout, provider, protocol, threads, List.of(recordingTo(bareJfr)),
-                results.resolve(protocol + "-bare-profiled.log"));
+        Measure bare = bareLoop(layout, provider, protocol, threads, window,
+                List.of(recordingTo(bareJfr, warmupSeconds, true)), results.resolve(protocol + "-bare-profiled.log"));
         ProfileSummary bareProfile = windowed(new ProfileSummary(COMPARED_AREAS), bareJfr, bare);
         out.append('\n').append(bareProfile.markdown("The bare loop's JVM (" + protocol + " client, no JMeter) at "
                 + threads + " threads (JFR, " + cpu(bare) + ")", 15));
@@ -252,11 +301,24 @@ final class OverheadBenchmark implements Callable<Integer> {
                 + " threads, the bare loop (a) beside JMeter (b), profiled runs above",
                 new ProfileComparison.Side(bareProfile, bare.cpuMicrosPerCall()),
                 new ProfileComparison.Side(jmeterProfile, jmeter.cpuMicrosPerCall()), 15));
+        ThreadWaits.Side bareWaits = new ThreadWaits.Side(new ThreadWaits(ThreadWaits.BARE_LOOP_THREADS,
+                bare.cpuFromMs(), bare.cpuToMs()).read(bareJfr), threads, bare.cpuCalls());
+        ThreadWaits.Side jmeterWaits = new ThreadWaits.Side(new ThreadWaits(ThreadWaits.JMETER_THREADS,
+                jmeter.cpuFromMs(), jmeter.cpuToMs()).read(jfr), threads, jmeter.cpuCalls());
+        out.append('\n').append(ThreadWaits.markdown("The " + protocol + " client at " + threads + " threads, the "
+                + "bare loop (a) beside JMeter (b), profiled runs above", bareWaits, jmeterWaits, 5));
         return out.toString();
     }
 
-    private static String recordingTo(Path jfr) {
-        return "-XX:StartFlightRecording=settings=profile,filename=" + jfr;
+    /**
+     * JFR's {@code settings=profile} from {@code delaySeconds} after the JVM's start (the warm-up: the window opens
+     * later still, at the first call plus the warm-up) to its exit, into {@code jfr}, with no size limit (JFR's
+     * default of 250 MB would drop the oldest data, the window's start, silently); with {@code waits}, every park
+     * and contended monitor enter too ({@link ThreadWaits#JFR_SETTINGS}).
+     */
+    static String recordingTo(Path jfr, int delaySeconds, boolean waits) {
+        return "-XX:StartFlightRecording=settings=profile" + (waits ? "," + ThreadWaits.JFR_SETTINGS : "")
+                + (delaySeconds > 0 ? ",delay=" + delaySeconds + "s" : "") + ",maxsize=0,filename=" + jfr;
     }
 
     /** The samples of {@code recording} taken over the span of {@code run}'s CPU figure. */
@@ -269,18 +331,25 @@ final class OverheadBenchmark implements Callable<Integer> {
                 (run.cpuToMs() - run.cpuFromMs()) / 1000.0, run.calls(), run.cpuMicrosPerCall());
     }
 
-    private String section(String table, String loadBefore) {
-        return "Measured " + LocalDate.now() + " on " + Machine.describe() + "; load average before the run "
-                + loadBefore + ", after it " + Machine.loadAverage() + "; the provider (Dubbo and Thrift, 200 worker "
-                + "threads), JMeter or the loop, and the agent share it. " + rounds + " rounds per row, "
+    /** The paragraph above the table: when, where, how the processes were placed, how measured, the command. */
+    static String section(LocalDate date, String machine, String loadBefore, String loadAfter, int rounds,
+            int warmupSeconds, int measureSeconds, boolean pinned, String table) {
+        String placement = pinned ? "; pinned (`--pin`): " + CpuPinning.DESCRIPTION + " (`taskset -c`), so the "
+                + "provider (Dubbo and Thrift, 200 worker threads) and the agent share CPU " + CpuPinning.PROVIDER_CPU
+                + " and JMeter or the loop has CPU " + CpuPinning.CLIENT_CPU + " to itself (the benchmark's own JVM, "
+                + "which reads the client's CPU every 50 ms, is not pinned); each pinned JVM sees one processor, so "
+                + "its ergonomics follow (one GC thread; the provider, which names no collector, runs Serial GC). "
+                : "; the provider (Dubbo and Thrift, 200 worker threads), JMeter or the loop, and the agent share it. ";
+        return "Measured " + date + " on " + machine + "; load average before the run "
+                + loadBefore + ", after it " + loadAfter + placement + rounds + " rounds per row, "
                 + warmupSeconds + " s warm-up + " + measureSeconds + " s window per run, the three sides in a "
                 + "rotating order; median (min-max) of the rounds; b/a, the bound and b/bound are taken per round "
                 + "(the runs beside each other), then their median. 1 KiB string echo; p99 in whole ms, as JMeter "
-                + "records it. Command: `./run-performance overhead`.\n\n" + table;
+                + "records it. Command: `./run-performance overhead" + (pinned ? " --pin" : "") + "`.\n\n" + table;
     }
 
     private Measure bareLoop(ProjectLayout layout, ProviderProcess provider, String protocol, int threads,
-            List<String> jvmOptions, Path log) throws Exception {
+            int windowSeconds, List<String> jvmOptions, Path log) throws Exception {
         Map<String, String> plan = provider.planProperties();
         List<String> arguments = new ArrayList<>(List.of("--client", protocol, "size_bytes=1024"));
         if (protocol.equals("dubbo")) {
@@ -289,7 +358,8 @@ final class OverheadBenchmark implements Callable<Integer> {
             arguments.add("host=" + plan.get("thrift.host"));
             arguments.add("port=" + plan.get("thrift.port"));
         }
-        return BareLoopProcess.run(layout, jvmOptions, threads, warmupSeconds, measureSeconds, arguments, log);
+        return BareLoopProcess.run(layout, pinning.clientLauncher(), jvmOptions, threads, warmupSeconds, windowSeconds,
+                arguments, log);
     }
 
     /**
@@ -311,7 +381,7 @@ final class OverheadBenchmark implements Callable<Integer> {
             return new Measure(Double.parseDouble(values.get("tps")), Long.parseLong(values.get("p99_ms")), calls,
                     Long.parseLong(values.get("failures")),
                     calls == 0 ? Double.NaN : new CpuTime(0).microsPerCall(used, ticksPerSecond, calls),
-                    Long.parseLong(values.get("cpu_from_ms")), Long.parseLong(values.get("cpu_to_ms")));
+                    Long.parseLong(values.get("cpu_from_ms")), Long.parseLong(values.get("cpu_to_ms")), calls);
         } catch (NumberFormatException | NullPointerException e) {
             throw new IllegalArgumentException("bare loop result '" + result.strip() + "': expected calls=, "
                     + "failures=, tps=, p99_ms=, cpu_ticks=, cpu_from_ms= and cpu_to_ms= with numbers", e);
@@ -322,20 +392,20 @@ final class OverheadBenchmark implements Callable<Integer> {
      * Runs {@code planName} of {@code runLayout} (the shipped plans' layout, or the floor's) and measures its
      * window; a floor's JTL is deleted once read (JMeter's no-op sampler writes some 400,000 rows a second).
      */
-    private Measure jmeter(ProjectLayout runLayout, String planName, Map<String, String> plan, int threads, Path dir,
-            String jvmArgs, boolean deleteJtl) throws Exception {
+    private Measure jmeter(ProjectLayout runLayout, String planName, Map<String, String> plan, int threads,
+            int windowSeconds, Path dir, String jvmArgs, boolean deleteJtl) throws Exception {
         Map<String, String> properties = new HashMap<>(plan);
         properties.putAll(Map.of("threads", Integer.toString(threads), "rampup", "0",
-                "duration", Integer.toString(warmupSeconds + measureSeconds), "size_bytes", "1024"));
+                "duration", Integer.toString(warmupSeconds + windowSeconds), "size_bytes", "1024"));
         JMeterRun run = JMeterRun.of(runLayout, planName, dir).dashboard(false).properties(properties)
-                .jvmArgs(jvmArgs);
+                .jvmArgs(jvmArgs).launchedWith(pinning.clientLauncher());
         List<CpuTimeline.Reading> cpu;
         try (CpuTimeline timeline = CpuTimeline.start(run::pid)) {
-            run.run(Duration.ofSeconds(warmupSeconds + measureSeconds + 180L));
+            run.run(Duration.ofSeconds(warmupSeconds + windowSeconds + 180L));
             timeline.close();
             cpu = timeline.readings();
         }
-        Measure measure = window(run.jtl(), warmupSeconds, measureSeconds, cpu, ticksPerSecond);
+        Measure measure = window(run.jtl(), warmupSeconds, windowSeconds, cpu, ticksPerSecond);
         if (deleteJtl) {
             Files.delete(run.jtl());
         }
@@ -372,6 +442,7 @@ final class OverheadBenchmark implements Callable<Integer> {
         double cpuMicros = span.isEmpty() || counts[2] == 0 ? Double.NaN
                 : new CpuTime(0).microsPerCall(new CpuTime(span.get().ticks()), ticksPerSecond, counts[2]);
         return new Measure(counts[0] / (double) measureSeconds, millis.getValueAtPercentile(99), counts[0], counts[1],
-                cpuMicros, span.map(CpuTimeline.Span::fromMs).orElse(0L), span.map(CpuTimeline.Span::toMs).orElse(0L));
+                cpuMicros, span.map(CpuTimeline.Span::fromMs).orElse(0L), span.map(CpuTimeline.Span::toMs).orElse(0L),
+                counts[2]);
     }
 }

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.rpcbench.benchmark.process.ProjectLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,6 +48,7 @@ class OverheadBenchmarkTest {
                 new CpuTimeline.Reading(4050, new CpuTime(150)));
         OverheadBenchmark.Measure measure = OverheadBenchmark.window(jtl, 1, 2, cpu, 100);
         assertThat(measure.calls()).isEqualTo(4);
+        assertThat(measure.cpuCalls()).as("the calls the CPU per call divides by").isEqualTo(2);
         assertThat(measure.cpuMicrosPerCall()).isCloseTo(150_000.0, within(1e-6));
         assertThat(measure).as("the span a profile is cut to").extracting(OverheadBenchmark.Measure::cpuFromMs,
                 OverheadBenchmark.Measure::cpuToMs).containsExactly(2050L, 3950L);
@@ -55,7 +59,7 @@ class OverheadBenchmarkTest {
         // 45 ticks at 100 a second = 450 ms of CPU for 30 calls = 15,000 µs a call
         assertThat(OverheadBenchmark.parse("calls=30 failures=1 seconds=15.000 tps=2.0 p50_us=900 p99_us=4100 "
                 + "p99_ms=4 cpu_ticks=45 cpu_from_ms=5000 cpu_to_ms=20000", 100))
-                .isEqualTo(new OverheadBenchmark.Measure(2.0, 4, 30, 1, 15_000.0, 5000, 20000));
+                .isEqualTo(new OverheadBenchmark.Measure(2.0, 4, 30, 1, 15_000.0, 5000, 20000, 30));
     }
 
     @Test
@@ -77,5 +81,64 @@ class OverheadBenchmarkTest {
                 .hasMessage("--threads 0: expected thread counts of 1 or more");
         assertThatThrownBy(() -> OverheadBenchmark.requireValidOptions(List.of("thrift"), List.of(20), 3, 45, 0))
                 .hasMessageStartingWith("--rounds 3, --warmup 45, --measure 0: expected");
+    }
+
+    @Test
+    void profileSecondsAreRefusedByNameWithoutProfileOrBelowOneSecond() {
+        OverheadBenchmark.requireValidProfileSeconds(false, null);
+        OverheadBenchmark.requireValidProfileSeconds(true, 120);
+        assertThatThrownBy(() -> OverheadBenchmark.requireValidProfileSeconds(false, 120))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--profile-seconds 120 without --profile: it sets the window of the profiled runs, which "
+                        + "only --profile runs");
+        assertThatThrownBy(() -> OverheadBenchmark.requireValidProfileSeconds(true, 0))
+                .hasMessage("--profile-seconds 0: expected a window of 1 s or more");
+    }
+
+    @Test
+    void thePinnedTablesParagraphSaysHowTheyWerePinnedAndTheCommandHasPin() {
+        String pinned = OverheadBenchmark.section(LocalDate.of(2026, 11, 28), "2 vCPUs", "0.10 0.20 0.30",
+                "9.00 5.00 2.00", 3, 60, 15, true, "| table |\n");
+
+        assertThat(pinned).startsWith("Measured 2026-11-28 on 2 vCPUs; load average before the run 0.10 0.20 0.30, "
+                        + "after it 9.00 5.00 2.00; pinned (`--pin`): client JVMs on CPU 0, provider and agent on CPU 1, "
+                        + "taskset (`taskset -c`)")
+                .contains("3 rounds per row, 60 s warm-up + 15 s window per run")
+                .contains("Command: `./run-performance overhead --pin`.\n\n| table |")
+                .doesNotContain("JMeter or the loop, and the agent share it");
+    }
+
+    @Test
+    void theUnpinnedTablesParagraphIsAsBefore() {
+        String unpinned = OverheadBenchmark.section(LocalDate.of(2026, 11, 28), "2 vCPUs", "0.10 0.20 0.30",
+                "9.00 5.00 2.00", 3, 60, 15, false, "| table |\n");
+
+        assertThat(unpinned).startsWith("Measured 2026-11-28 on 2 vCPUs; load average before the run 0.10 0.20 0.30, "
+                        + "after it 9.00 5.00 2.00; the provider (Dubbo and Thrift, 200 worker threads), JMeter or the "
+                        + "loop, and the agent share it. 3 rounds per row, 60 s warm-up")
+                .contains("Command: `./run-performance overhead`.\n\n| table |")
+                .doesNotContain("pin");
+    }
+
+    @Test
+    void theProfiledRunsRecordingOptionsNameEveryWaitTheDelayAndNoSizeLimit() {
+        assertThat(OverheadBenchmark.recordingTo(Path.of("/r/dubbo-jmeter.jfr"), 60, true)).isEqualTo(
+                "-XX:StartFlightRecording=settings=profile,jdk.ThreadPark#threshold=0ms,"
+                        + "jdk.JavaMonitorEnter#threshold=0ms,delay=60s,maxsize=0,filename=/r/dubbo-jmeter.jfr");
+        assertThat(OverheadBenchmark.recordingTo(Path.of("/r/dubbo-floor.jfr"), 0, false)).as("JFR takes no delay "
+                + "of 0 s").isEqualTo("-XX:StartFlightRecording=settings=profile,maxsize=0,filename=/r/dubbo-floor.jfr");
+    }
+
+    /** JDK 17's -XX:StartFlightRecording takes event settings ({@code event#setting=value}): the JVM starts with them. */
+    @Test
+    void thisJdkStartsWithTheProfiledRunsRecordingOptions(@TempDir Path dir) throws Exception {
+        Path jfr = dir.resolve("waits.jfr");
+        Process java = new ProcessBuilder(ProjectLayout.javaExecutable().toString(),
+                OverheadBenchmark.recordingTo(jfr, 0, true), "-version").redirectErrorStream(true)
+                .redirectOutput(dir.resolve("java.out").toFile()).start();
+
+        assertThat(java.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(java.exitValue()).as(Files.readString(dir.resolve("java.out"))).isZero();
+        assertThat(jfr).isNotEmptyFile();
     }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class OverheadTableTest {
 
     private static Measure measure(double tps, long p99Ms, double cpuMicros) {
-        return new Measure(tps, p99Ms, Math.round(tps * 15), 0, cpuMicros, 0, 0);
+        return new Measure(tps, p99Ms, Math.round(tps * 15), 0, cpuMicros, 0, 0, Math.round(tps * 15));
     }
 
     @Test

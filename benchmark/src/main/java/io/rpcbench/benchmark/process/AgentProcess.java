@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * rpcbench's PerfMon-compatible server agent ({@code server-agent}) running as a child JVM beside the provider:
@@ -50,6 +51,16 @@ public final class AgentProcess implements AutoCloseable {
     }
 
     /**
+     * As {@link #start(ProjectLayout, Path)}, started through {@code launcher}, which gets the command and returns the
+     * one to start, e.g. the same command behind {@code taskset -c 1}; it must exec the command, so that the PID is
+     * the agent's own.
+     */
+    public static AgentProcess start(ProjectLayout layout, Path log, UnaryOperator<List<String>> launcher)
+            throws IOException {
+        return start(layout, log, jvmOptions(layout), List.of("--tcp-port", "0", "--udp-port", "0"), launcher);
+    }
+
+    /**
      * Starts the agent with its TCP listener on {@code tcpPort} (0 picks a free one), e.g. to restart it where the
      * collector already reads it, and waits for its ready line.
      *
@@ -88,12 +99,17 @@ public final class AgentProcess implements AutoCloseable {
      */
     public static AgentProcess start(ProjectLayout layout, Path log, List<String> jvmOptions,
             List<String> agentOptions) throws IOException {
+        return start(layout, log, jvmOptions, agentOptions, UnaryOperator.identity());
+    }
+
+    private static AgentProcess start(ProjectLayout layout, Path log, List<String> jvmOptions,
+            List<String> agentOptions, UnaryOperator<List<String>> launcher) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProjectLayout.javaExecutable().toString());
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", layout.agentJar().toString()));
         command.addAll(agentOptions);
-        ChildProcess process = ChildProcess.start("agent", command, Map.of(), log);
+        ChildProcess process = ChildProcess.start("agent", launcher.apply(command), Map.of(), log);
         try {
             String ready = process.awaitLine(line -> line.startsWith(READY_PREFIX), READY_DEADLINE);
             return new AgentProcess(process, tcpEndpoint(ready));

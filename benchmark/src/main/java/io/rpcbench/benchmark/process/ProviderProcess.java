@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * The provider app ({@code provider-app}) running as a child JVM: started with every port 0 so that it
@@ -47,6 +48,16 @@ public final class ProviderProcess implements AutoCloseable {
     }
 
     /**
+     * As {@link #start(ProjectLayout, List, Path)}, started through {@code launcher}, which gets the command and
+     * returns the one to start, e.g. the same command behind {@code taskset -c 1}; it must exec the command, so that
+     * the PID is the provider's own.
+     */
+    public static ProviderProcess start(ProjectLayout layout, List<String> extraOptions, Path log,
+            UnaryOperator<List<String>> launcher) throws IOException {
+        return start(layout, new Ports(0, 0, 0), extraOptions, Optional.empty(), log, launcher);
+    }
+
+    /**
      * The ports of the embedded ZooKeeper, the Dubbo and the Thrift endpoint; 0 picks a free one. Fixed ports let a
      * provider be started again where a running plan still calls (a plan's address is fixed for the run).
      */
@@ -69,7 +80,7 @@ public final class ProviderProcess implements AutoCloseable {
      */
     public static ProviderProcess start(ProjectLayout layout, Ports ports, List<String> extraOptions, Path log)
             throws IOException {
-        return start(layout, ports, extraOptions, Optional.empty(), log);
+        return start(layout, ports, extraOptions, Optional.empty(), log, UnaryOperator.identity());
     }
 
     /**
@@ -80,11 +91,11 @@ public final class ProviderProcess implements AutoCloseable {
      */
     public static ProviderProcess startRegistered(ProjectLayout layout, List<String> extraOptions,
             ExternalRegistry registry, Path log) throws IOException {
-        return start(layout, new Ports(0, 0, 0), extraOptions, Optional.of(registry), log);
+        return start(layout, new Ports(0, 0, 0), extraOptions, Optional.of(registry), log, UnaryOperator.identity());
     }
 
     private static ProviderProcess start(ProjectLayout layout, Ports ports, List<String> extraOptions,
-            Optional<ExternalRegistry> registry, Path log) throws IOException {
+            Optional<ExternalRegistry> registry, Path log, UnaryOperator<List<String>> launcher) throws IOException {
         List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString()));
         command.addAll(ProjectLayout.childJvmOptions());
         command.addAll(List.of("-jar", layout.providerJar().toString()));
@@ -97,7 +108,7 @@ public final class ProviderProcess implements AutoCloseable {
                 "--dubbo-port", Integer.toString(ports.dubbo()),
                 "--thrift-port", Integer.toString(ports.thrift())));
         command.addAll(extraOptions);
-        ChildProcess process = ChildProcess.start("provider", command,
+        ChildProcess process = ChildProcess.start("provider", launcher.apply(command),
                 registry.map(ExternalRegistry::providerEnvironment).orElse(Map.of()), log);
         try {
             String ready = process.awaitLine(line -> line.startsWith(ProviderEndpoints.READY_PREFIX), READY_DEADLINE);
