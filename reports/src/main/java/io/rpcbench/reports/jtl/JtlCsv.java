@@ -12,8 +12,10 @@ import java.util.Arrays;
  * to the next quote not doubled ({@code ""} inside is one quote), and may hold commas and line breaks; any other
  * field runs to the next comma or line end ({@code \n}, {@code \r\n} or {@code \r}), quotes inside it taken as they
  * are. JMeter's CSVSaveService writes exactly these (it quotes a value holding the delimiter, a quote or a line
- * break). Each record's fields are copied, unquoted, into one reused byte buffer; {@link JtlRow} reads numbers and
- * booleans from it in place and makes Strings only of the texts it is asked for.
+ * break). A record with no quoted field that lies whole in the input buffer, as most do, is read where it lies:
+ * its fields are positions in that buffer. Any other record's fields are copied, unquoted, into one reused byte
+ * buffer. {@link JtlRow} reads numbers and booleans from {@link #bytes} in place and makes Strings only of the texts
+ * it is asked for.
  *
  * <p>The file is UTF-8 and is read as bytes, not decoded to chars: none of the separators (comma, quote, line end)
  * is ever part of a multi-byte character, and most records are ASCII. A record holding any byte above ASCII is
@@ -43,7 +45,9 @@ final class JtlCsv {
     private int position;
     private int limit;
 
-    private byte[] bytes = new byte[512];
+    /** The record's bytes: {@link #input} for a record read in place, else {@link #copied}. */
+    private byte[] bytes;
+    private byte[] copied = new byte[512];
     private int length;
     private int[] starts = new int[32];
     private int[] ends = new int[32];
@@ -61,6 +65,15 @@ final class JtlCsv {
         if (position == limit && !fill()) {
             return false;
         }
+        fields = 0;
+        bits = 0;
+        if (inPlace()) {
+            if ((bits & 0x80) != 0) {
+                checkText();
+            }
+            return true;
+        }
+        bytes = copied;
         length = 0;
         fields = 0;
         bits = 0;
@@ -106,6 +119,53 @@ final class JtlCsv {
             }
             return true;
         }
+    }
+
+    /**
+     * Reads the record at {@link #position} where it lies in the input buffer, when none of its fields is quoted and
+     * its line end is in the buffer; false otherwise, with nothing consumed. Most records are read this way: no copy.
+     */
+    private boolean inPlace() {
+        byte[] in = input;
+        int end = limit;
+        int i = position;
+        int start = i;
+        int seen = 0;
+        if (i < end && in[i] == '"') {
+            return false;
+        }
+        while (i < end) {
+            byte c = in[i];
+            seen |= c;
+            if (c == ',') {
+                field(start, i);
+                start = ++i;
+                if (i < end && in[i] == '"') {
+                    fields = 0;
+                    return false;
+                }
+            } else if (c == '\n' || c == '\r') {
+                int next = i + 1;
+                if (c == '\r') {
+                    if (next == end) {
+                        fields = 0;
+                        return false; // a \n may follow in the next buffer
+                    }
+                    if (in[next] == '\n') {
+                        next++;
+                    }
+                }
+                field(start, i);
+                bytes = in;
+                bits = seen;
+                position = next;
+                return true;
+            } else {
+                i++;
+            }
+        }
+        fields = 0;
+        return false; // the line end is in the next buffer, or the input ends without one
     }
 
     /**
@@ -193,28 +253,33 @@ final class JtlCsv {
     }
 
     private void append(byte c) {
-        if (length == bytes.length) {
-            bytes = Arrays.copyOf(bytes, length * 2);
+        if (length == copied.length) {
+            bytes = copied = Arrays.copyOf(copied, length * 2);
         }
-        bytes[length++] = c;
+        copied[length++] = c;
     }
 
     private void append(byte[] from, int start, int end) {
         int count = end - start;
-        if (length + count > bytes.length) {
-            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + count));
+        if (length + count > copied.length) {
+            bytes = copied = Arrays.copyOf(copied, Math.max(copied.length * 2, length + count));
         }
-        System.arraycopy(from, start, bytes, length, count);
+        System.arraycopy(from, start, copied, length, count);
         length += count;
     }
 
+    /** The field copied last: from {@code start} to the copy's end. */
     private void field(int start) {
+        field(start, length);
+    }
+
+    private void field(int start, int end) {
         if (fields == starts.length) {
             starts = Arrays.copyOf(starts, fields * 2);
             ends = Arrays.copyOf(ends, fields * 2);
         }
         starts[fields] = start;
-        ends[fields] = length;
+        ends[fields] = end;
         fields++;
     }
 }

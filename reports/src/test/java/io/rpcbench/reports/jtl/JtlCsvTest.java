@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -68,6 +69,36 @@ class JtlCsvTest {
     }
 
     @Test
+    void splitsRowsCutAnywhereByTheReadsAsJacksonDoes() throws IOException {
+        // records read where they lie and records copied, with reads of a few bytes to a few kB ending anywhere:
+        // in a field, between \r and \n, inside quotes
+        SplittableRandom random = new SplittableRandom(29);
+        StringBuilder csv = new StringBuilder();
+        while (csv.length() < 300_000) {
+            int fields = 1 + random.nextInt(17);
+            for (int f = 0; f < fields; f++) {
+                StringBuilder value = new StringBuilder();
+                int pieces = random.nextInt(10) == 0 ? random.nextInt(4) : 1;
+                for (int p = 0; p < pieces; p++) {
+                    value.append(PIECES[random.nextInt(random.nextInt(10) == 0 ? PIECES.length : 4)]);
+                }
+                csv.append(f == 0 ? "" : ",").append(quoted(value.toString()));
+            }
+            csv.append(random.nextBoolean() ? "\n" : "\r\n");
+        }
+        String input = csv.toString();
+        byte[] bytes = input.getBytes(StandardCharsets.UTF_8);
+        InputStream trickle = new ByteArrayInputStream(bytes) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, 1 + random.nextInt(random.nextBoolean() ? 7 : 70_000)));
+            }
+        };
+
+        assertThat(split(new JtlCsv(trickle))).isEqualTo(jackson(input));
+    }
+
+    @Test
     void aQuotedFieldLeftOpenIsMalformed() {
         assertThatThrownBy(() -> split("a,\"b\n"))
                 .isInstanceOf(JtlCsv.MalformedException.class)
@@ -88,7 +119,10 @@ class JtlCsvTest {
     }
 
     private static List<List<String>> split(String input) throws IOException {
-        JtlCsv csv = new JtlCsv(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
+        return split(new JtlCsv(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8))));
+    }
+
+    private static List<List<String>> split(JtlCsv csv) throws IOException {
         List<List<String>> records = new ArrayList<>();
         while (csv.next()) {
             List<String> fields = new ArrayList<>();
