@@ -136,8 +136,9 @@ final class JtlCsv {
         }
         while (i < end) {
             byte c = in[i];
-            seen |= c;
-            if (c == ',') {
+            if (c > ',') { // most bytes: digits, letters, '-', '.', '/', ':'; one test each
+                i++;
+            } else if (c == ',') {
                 field(start, i);
                 start = ++i;
                 if (i < end && in[i] == '"') {
@@ -161,6 +162,7 @@ final class JtlCsv {
                 position = next;
                 return true;
             } else {
+                seen |= c; // a byte above ASCII is negative
                 i++;
             }
         }
