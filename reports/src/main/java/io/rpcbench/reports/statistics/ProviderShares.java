@@ -36,7 +36,11 @@ final class ProviderShares implements Consumer<JtlSample> {
 
     @Override
     public void accept(JtlSample sample) {
-        Label label = labels.computeIfAbsent(sample.label(), l -> new Label());
+        Label label = labels.get(sample.label());
+        if (label == null) {
+            label = new Label();
+            labels.put(sample.label(), label);
+        }
         label.samples++;
         String provider = sample.url();
         if (provider.isEmpty()) {
