@@ -36,7 +36,8 @@ import java.util.function.Consumer;
  * made the sample ({@code 198.18.0.21-Thread Group 1-1}); {@link JtlSample#generator()} holds it
  * ({@link LoadGeneratorName}), empty for a local run.
  *
- * <p>The file is parsed on a thread of its own while the consumer runs on the caller's ({@link ParsingAhead}).
+ * <p>The file is parsed on a thread of its own while the consumer runs on the caller's ({@link ParsingAhead}); given
+ * the chunks a scan of the file found ({@link JtlSpanScan#scan}), on several threads ({@link ParsingInChunks}).
  *
  * <pre>{@code
  * long rows = JtlReader.read(path, sample -> summary.add(sample));

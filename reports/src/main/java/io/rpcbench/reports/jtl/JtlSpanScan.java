@@ -27,6 +27,9 @@ import java.util.concurrent.ExecutionException;
  * <p>Empty whenever the file is not that simple (another column order, a number with a sign, spaces or quotes, a date
  * instead of ms, a quoted value left open): the caller then falls back on the guess. The pass that follows checks the
  * span this gave against its own, so a file this misreads still gets the exact window.
+ *
+ * <p>The same walk over the rows cuts the file into chunks at row starts ({@link JtlChunks}), so that the pass can
+ * parse it on several threads. A file of {@value #MIN_HALVES_BYTES} bytes or more is scanned in two halves at once.
  */
 public final class JtlSpanScan {
 
