@@ -26,7 +26,10 @@ import org.w3c.dom.NodeList;
 /**
  * JMeter's floor for a shipped plan: the same plan (thread group, listeners, JTL columns, PerfMon collector) with
  * every Java Request's client class replaced by JMeter's own no-op sampler, {@code JavaTest} sleeping 0 ms, so that
- * a run of it measures what JMeter's machinery alone costs per sample; it calls no provider. It is derived from the
+ * a run of it measures what JMeter's machinery alone costs per sample; it calls no provider. The sampler's own
+ * arguments stay (JavaTest reads only its own): JMeter handles a Java Request's arguments on every sample (it builds
+ * the client's context from them and puts each property back after the sample), at a cost that grows with their
+ * number, and that cost is JMeter's, not the call's. It is derived from the
  * shipped plan's file at run time, by the elements' structure (the {@code JavaSampler}'s {@code classname} and
  * {@code Arguments.arguments}), so it follows the plan as the plan changes.
  *
@@ -76,7 +79,8 @@ final class FloorPlan {
 
     /**
      * The floor of a plan's XML: every {@code JavaSampler} gets {@link #NO_OP_SAMPLER} as its class and
-     * {@link #NO_OP_ARGUMENTS} as its arguments; every other element stays as it is.
+     * {@link #NO_OP_ARGUMENTS} after its own arguments (replacing any of the same name); every other element stays
+     * as it is.
      *
      * @param source the plan's file, for messages
      * @throws IllegalArgumentException naming {@code source} when it is not XML or holds no Java Request
@@ -91,8 +95,12 @@ final class FloorPlan {
         for (Element sampler : samplers) {
             stringProp(sampler, "classname", source).setTextContent(NO_OP_SAMPLER);
             Element arguments = argumentList(sampler, source);
-            while (arguments.getFirstChild() != null) {
-                arguments.removeChild(arguments.getFirstChild());
+            for (Node child = arguments.getFirstChild(); child != null; ) {
+                Node next = child.getNextSibling();
+                if (child instanceof Element argument && NO_OP_ARGUMENTS.containsKey(argumentName(argument))) {
+                    arguments.removeChild(child);
+                }
+                child = next;
             }
             NO_OP_ARGUMENTS.forEach((name, value) -> arguments.appendChild(argument(plan, name, value)));
         }
@@ -131,6 +139,18 @@ final class FloorPlan {
         }
         throw new IllegalArgumentException(source + ": the Java Request '" + sampler.getAttribute("testname")
                 + "' has no <stringProp name=\"" + name + "\">; expected the client class there");
+    }
+
+    /** The name of an {@code Argument} element ({@code Argument.name}), or "" for any other element. */
+    private static String argumentName(Element argument) {
+        NodeList props = argument.getElementsByTagName("stringProp");
+        for (int i = 0; i < props.getLength(); i++) {
+            Element prop = (Element) props.item(i);
+            if (prop.getAttribute("name").equals("Argument.name")) {
+                return prop.getTextContent();
+            }
+        }
+        return "";
     }
 
     private static Element argumentList(Element sampler, String source) {
