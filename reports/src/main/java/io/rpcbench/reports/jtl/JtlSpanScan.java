@@ -13,7 +13,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 
 /**
  * The exact span of a JTL ({@link JtlSpan}) from one scan of its bytes, reading only each row's first two values: in
@@ -111,7 +110,7 @@ public final class JtlSpanScan {
                 thread.start();
             });
             boolean firstSimple = first.read(channel, 0, split);
-            boolean secondSimple = joinUninterruptibly(secondRead);
+            boolean secondSimple = Uninterruptibly.get(secondRead, "the scan of a JTL's second half");
             if (!firstSimple) {
                 return Optional.empty();
             }
@@ -187,28 +186,6 @@ public final class JtlSpanScan {
         digits = next.digits;
         offset = next.offset;
         return this;
-    }
-
-    private static boolean joinUninterruptibly(CompletableFuture<Boolean> future) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return future.get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof RuntimeException runtime) {
-                        throw runtime;
-                    }
-                    throw new IllegalStateException("the scan of a JTL's second half failed", e.getCause());
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
     }
 
     /** A line feed outside quotes at {@code bytes[i]}: the next row starts after it, where a chunk may begin. */

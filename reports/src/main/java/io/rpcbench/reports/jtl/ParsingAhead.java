@@ -1,5 +1,6 @@
 package io.rpcbench.reports.jtl;
 
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -85,7 +86,7 @@ final class ParsingAhead {
                 stopped = true;
                 batches.clear(); // frees the parser if it waits to put a batch
             }
-            joinUninterruptibly(parser);
+            Uninterruptibly.join(List.of(parser));
         }
         if (error != null) {
             throw error;
@@ -157,21 +158,6 @@ final class ParsingAhead {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while reading a JTL", e);
-        }
-    }
-
-    private static void joinUninterruptibly(Thread thread) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -3,7 +3,6 @@ package io.rpcbench.reports.jtl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -99,7 +98,7 @@ final class ParsingInChunks {
                     int next = parsed.size();
                     parsed.add(parsers.submit(() -> parse(parse, next)));
                 }
-                Parsed done = get(parsed.get(chunk));
+                Parsed done = Uninterruptibly.get(parsed.get(chunk), "a JTL parser thread");
                 parsed.set(chunk, null); // its samples may go once fed
                 done.feed(consumer);
                 count += done.count;
@@ -113,24 +112,7 @@ final class ParsingInChunks {
             return count;
         } finally {
             parsers.shutdownNow(); // no chunk is started after this; a chunk being parsed is read to its end
-            joinUninterruptibly(started);
-        }
-    }
-
-    private static void joinUninterruptibly(List<Thread> threads) {
-        boolean interrupted = false;
-        for (Thread thread : threads) {
-            while (true) {
-                try {
-                    thread.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+            Uninterruptibly.join(started);
         }
     }
 
@@ -144,24 +126,5 @@ final class ParsingInChunks {
             parsed.error = e;
         }
         return parsed;
-    }
-
-    private static Parsed get(Future<Parsed> future) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return future.get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (ExecutionException e) { // parse catches what it can throw; this is a bug
-                    throw new IllegalStateException("a JTL parser thread failed", e.getCause());
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
     }
 }
