@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rpcbench.sampler.dubbo.DubboReferences;
 import io.rpcbench.testing.ProviderApp;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
@@ -161,6 +164,7 @@ class ClusterFaultsIT {
                 assertSharedByBoth(calls(failfast, ROUNDS_BEFORE), providers);
 
                 signal(providers.b(), "STOP");
+                awaitStopped(providers.b());
                 long end = System.nanoTime() + FROZEN_PHASE.toNanos();
                 while (System.nanoTime() < end) {
                     failfastFrozen.add(failfast.call());
@@ -210,6 +214,27 @@ class ClusterFaultsIT {
     }
 
     /** Sends {@code SIGname} to the process by its PID. */
+    /**
+     * Waits until the kernel shows the process stopped ('T' in /proc/PID/stat): kill returns once the signal is sent,
+     * and the process may still answer a call before it is delivered.
+     */
+    private static void awaitStopped(ProviderApp process) throws IOException {
+        Path stat = Path.of("/proc", Long.toString(process.pid()), "stat");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (true) {
+            String line = Files.readString(stat);
+            char state = line.charAt(line.lastIndexOf(')') + 2);
+            if (state == 'T' || state == 't') {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("process " + process.pid() + " is not stopped 10 s after SIGSTOP: "
+                        + "state " + state);
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)); // polling the state, with the deadline above
+        }
+    }
+
     private static void signal(ProviderApp process, String name) {
         try {
             Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
