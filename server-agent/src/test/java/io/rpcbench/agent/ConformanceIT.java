@@ -117,8 +117,13 @@ class ConformanceIT {
 
             assertThat(number(my[MEMORY_TOTAL])).as("memory total, both from MemTotal")
                     .isCloseTo(number(their[MEMORY_TOTAL]), within(number(their[MEMORY_TOTAL]) * 0.01));
+            // The host's listening sockets change while other modules' tests run beside this one: ours is read
+            // between two readings of the original's, and must lie within their range (give or take 2).
+            String[] theirAfter = fields(theirs.send(request).readLine(REPLY_MILLIS));
+            double low = Math.min(number(their[TCP_LISTEN]), number(theirAfter[TCP_LISTEN])) - 2.0;
+            double high = Math.max(number(their[TCP_LISTEN]), number(theirAfter[TCP_LISTEN])) + 2.0;
             assertThat(number(my[TCP_LISTEN])).as("tcp listen: both count this host's listening sockets")
-                    .isCloseTo(number(their[TCP_LISTEN]), within(2.0));
+                    .isBetween(low, high);
             // Known faults of the original, pinned as differences:
             // The original sums over every mount of a disk, in KB, and has no queue (-1 a mount); ours counts each
             // device once, in bytes. Measured: one mount of the root disk gave it -1 and a ratio of 1024; once
