@@ -23,6 +23,9 @@ import java.util.Map;
  */
 final class LabSite implements RunSite {
 
+    /** The open plans' property: the JMeter engines their rate is split between. */
+    static final String OPEN_PLAN_ENGINES = "engines";
+
     private static final Duration WATCH_EVERY = Duration.ofSeconds(2);
 
     private final Lab lab;
@@ -85,6 +88,8 @@ final class LabSite implements RunSite {
     @Override
     public JMeterRun configure(JMeterRun run, Map<String, String> plan) {
         Map<String, String> global = new LinkedHashMap<>(lab.globalProperties());
+        // An open plan's rate is the run's: each engine's Arrivals Thread Group makes its share of it.
+        global.put(OPEN_PLAN_ENGINES, Integer.toString(lab.engines().size()));
         global.putAll(plan);
         return run.launchedWith(command -> lab.controller().command(command))
                 .jvmArgs(lab.controllerJvmArgs())
