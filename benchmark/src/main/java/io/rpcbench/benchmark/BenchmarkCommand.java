@@ -95,8 +95,12 @@ public final class BenchmarkCommand implements Callable<Integer> {
     /** {@code --capacity}'s measured window a step: enough calls for a p99 at the first rate (5,000 at 500/s). */
     static final int CAPACITY_MEASURED_SECONDS = 10;
 
-    /** The thread group of JMeter's open model, as a plan's file names it. */
-    private static final String OPEN_MODEL = "testclass=\"OpenModelThreadGroup\"";
+    /**
+     * The thread groups whose arrivals come at a rate, as a plan's file names them: rpcbench's Arrivals Thread Group
+     * (the open plans') and JMeter's Open Model Thread Group.
+     */
+    private static final List<String> OPEN_MODELS = List.of(
+            "testclass=\"io.rpcbench.elements.arrivals.ArrivalsThreadGroup\"", "testclass=\"OpenModelThreadGroup\"");
 
     /** {@code --full} for {@code --plan}'s plans: seed 003 measured 10 minutes per system. */
     private static final int FULL_MEASURED_SECONDS = 600;
@@ -312,9 +316,11 @@ public final class BenchmarkCommand implements Callable<Integer> {
         }
         if (capacity) {
             for (String plan : plans) {
-                if (!Files.readString(layout.plan(plan)).contains(OPEN_MODEL)) {
+                String text = Files.readString(layout.plan(plan));
+                if (OPEN_MODELS.stream().noneMatch(text::contains)) {
                     throw new ParameterException(spec.commandLine(), "--capacity steps the arrival rate of an "
-                            + "open-model plan, and --plan '" + plan + "' has no Open Model Thread Group; expected one "
+                            + "open-model plan, and --plan '" + plan + "' has neither an Arrivals Thread Group nor an "
+                            + "Open Model Thread Group; expected one "
                             + "of " + layout.planNames().filter(name -> name.endsWith("-open")).toList());
                 }
             }
