@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -206,7 +207,11 @@ public final class BenchmarkCommand implements Callable<Integer> {
     @Option(names = "--capacity",
             description = "Finds each open-model plan's highest arrival rate that meets --slo: the rate doubles from "
                     + "--start-rate while a step holds (the SLO met, under 1 %% of calls failed, the calls following "
-                    + "the rate), then two steps narrow the gap. Plans: --plan (open-model ones, e.g. "
+                    + "the rate), then steps narrow the gap. An open plan whose closed plan ships (dubbo-echo-1k for "
+                    + "dubbo-echo-1k-open) is judged against it: the closed plan runs first (its TPS is the provider's "
+                    + "rate here), the search starts at an eighth of its TPS unless --start-rate is given, a step at "
+                    + "half its TPS gives the p99 there, and the summary gives the sustainable rate, that p99 and "
+                    + "JMeter's CPU an arrival as ratios of the closed plan's figures. Plans: --plan (open-model ones, e.g. "
                     + "dubbo-echo-1k-open), default dubbo-echo-1k-open and thrift-echo-1k-open; each step "
                     + CAPACITY_WARMUP_SECONDS + " s warm-up and " + CAPACITY_MEASURED_SECONDS + " s measured unless "
                     + "--warmup and --duration say otherwise.")
@@ -221,6 +226,10 @@ public final class BenchmarkCommand implements Callable<Integer> {
             description = "With --capacity: the first arrival rate, a second (default: "
                     + CapacitySearch.DEFAULT_START_RATE + ").")
     private Integer startRate;
+
+    @Option(names = "--no-closed-baseline",
+            description = "With --capacity: do not run the open plans' closed plans first; search from --start-rate.")
+    private boolean noClosedBaseline;
 
     @Option(names = "--results", paramLabel = "DIR",
             description = "Where to write the results (default: results/<date-time>).")
@@ -245,9 +254,9 @@ public final class BenchmarkCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        if (!capacity && (slo != null || startRate != null)) {
-            throw new ParameterException(spec.commandLine(), (slo != null ? "--slo" : "--start-rate") + " is for a "
-                    + "capacity search; expected --capacity too");
+        if (!capacity && (slo != null || startRate != null || noClosedBaseline)) {
+            throw new ParameterException(spec.commandLine(), (slo != null ? "--slo" : startRate != null
+                    ? "--start-rate" : "--no-closed-baseline") + " is for a capacity search; expected --capacity too");
         }
         if (capacity && (scenarioName != null || full || (onlyCells != null && !onlyCells.isEmpty()))) {
             throw new ParameterException(spec.commandLine(), "--capacity searches open-model plans (--plan), and "
@@ -391,7 +400,8 @@ public final class BenchmarkCommand implements Callable<Integer> {
         CapacitySearch search;
         try {
             search = new CapacitySearch(scenarioRunner, plans, conditions,
-                    startRate != null ? startRate : CapacitySearch.DEFAULT_START_RATE, stop, out);
+                    startRate != null ? startRate : CapacitySearch.DEFAULT_START_RATE, stop, out)
+                    .withClosedBaselines(noClosedBaseline ? Map.of() : closedPlans(layout), startRate == null);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), (e.getMessage().startsWith("--") ? "" : "--slo: ")
                     + e.getMessage());
@@ -406,6 +416,22 @@ public final class BenchmarkCommand implements Callable<Integer> {
         this.capacityResult = search;
         int exit = scenarioRunner.report();
         return thresholds.isEmpty() ? exit : judge(thresholds, exit, results, out);
+    }
+
+    /**
+     * Each open plan's closed plan, where one of that name without {@code -open} ships (dubbo-echo-1k for
+     * dubbo-echo-1k-open): {@code --capacity} measures it first as the plan's baseline.
+     */
+    private Map<String, String> closedPlans(ProjectLayout layout) {
+        Set<String> shipped = layout.planNames().collect(java.util.stream.Collectors.toSet());
+        Map<String, String> closed = new LinkedHashMap<>();
+        for (String plan : plans) {
+            String base = plan.replaceFirst("-open$", "");
+            if (!base.equals(plan) && shipped.contains(base)) {
+                closed.put(plan, base);
+            }
+        }
+        return closed;
     }
 
     /**

@@ -174,7 +174,7 @@ class OpenWorkloadIT {
         java.io.StringWriter printed = new java.io.StringWriter();
         BenchmarkCommand job = new BenchmarkCommand();
         int exit = new picocli.CommandLine(job).setOut(new java.io.PrintWriter(printed, true)).execute("--capacity",
-                "--plan", "thrift-echo-1k-open", "--slo", "tps < 305", "--start-rate", "200", "--warmup", "2",
+                "--plan", "thrift-echo-1k-open", "--slo", "tps < 305", "--start-rate", "200", "--no-closed-baseline", "--warmup", "2",
                 "--duration", "6", "--progress", "1", "--no-jmeter-dashboards", "--results", results.toString(),
                 "--project-dir", Plans.LAYOUT.projectDir().toString());
         String output = printed.toString();

@@ -69,6 +69,15 @@ public final class CapacitySearch {
     private final Stop.Timed stop;
     private final PrintWriter out;
     private final List<Step> steps = new ArrayList<>();
+    /** JMeter's CPU an arrival, µs of one core, of each step whose JMeter CPU was measured. */
+    private final Map<Step, Double> cpuMicrosPerArrival = new java.util.IdentityHashMap<>();
+    /** Each open plan's closed plan (e.g. dubbo-echo-1k for dubbo-echo-1k-open), run first as its baseline. */
+    private Map<String, String> closedPlans = Map.of();
+    /** Whether the search of a plan with a baseline starts at an eighth of its closed TPS, not at startRate. */
+    private boolean startFromBaseline;
+    private final Map<String, ClosedBaseline> baselines = new LinkedHashMap<>();
+    /** Each plan's step at half its closed TPS, when it ran. */
+    private final Map<String, Step> halfSteps = new LinkedHashMap<>();
     private int index;
 
     /**
@@ -96,12 +105,31 @@ public final class CapacitySearch {
         this.out = out;
     }
 
+    /**
+     * Measures each open plan's closed plan before its search, in the same session ({@link ClosedBaseline}), and
+     * judges the plan against it: its sustainable rate as a share of the closed TPS, an extra step at half the closed
+     * TPS for the p99 there against the closed p99, and JMeter's CPU an arrival against its CPU a call.
+     *
+     * @param closed             open plan to its closed plan; plans not named have no baseline
+     * @param startFromBaseline  start a plan with a baseline at an eighth of its closed TPS rather than the start rate
+     */
+    public CapacitySearch withClosedBaselines(Map<String, String> closed, boolean startFromBaseline) {
+        this.closedPlans = Map.copyOf(closed);
+        this.startFromBaseline = startFromBaseline;
+        return this;
+    }
+
     /** Searches each plan in turn at {@code site}. */
     public void run(RunSite site) throws IOException {
         for (String plan : plans) {
+            Optional<ClosedBaseline> baseline = closedPlans.containsKey(plan)
+                    ? baseline(site, closedPlans.get(plan)) : Optional.empty();
+            baseline.ifPresent(b -> baselines.put(plan, b));
+            double first = startFromBaseline && baseline.isPresent()
+                    ? Math.max(1, roundRate(baseline.get().tps() / 8)) : startRate;
             Step held = null;
             Step broke = null;
-            for (double rate = startRate; rate <= MAX_RATE; rate *= 2) {
+            for (double rate = first; rate <= MAX_RATE; rate *= 2) {
                 Step step = step(site, plan, rate);
                 if (!step.held()) {
                     broke = step;
@@ -121,9 +149,58 @@ public final class CapacitySearch {
                     broke = step;
                 }
             }
+            if (baseline.isPresent()) {
+                double half = roundRate(baseline.get().tps() / 2);
+                Step tried = steps.stream().filter(step -> step.plan().equals(plan) && step.rate() == half)
+                        .findFirst().orElse(null);
+                halfSteps.put(plan, tried != null ? tried : step(site, plan, half));
+            }
             out.printf(Locale.ROOT, "%s: %s%n", plan, verdict(held, broke));
+            baselineLine(plan).ifPresent(line -> out.printf(Locale.ROOT, "%s: %s%n", plan, line));
             out.flush();
         }
+    }
+
+    /** The closed plan's run: its TPS, p99 and JMeter's CPU a call; empty when it gave no figures. */
+    private Optional<ClosedBaseline> baseline(RunSite site, String closedPlan) throws IOException {
+        Cell cell = Cell.of("capacity", closedPlan, closedPlan).named(closedPlan + "_closed").stop(stop);
+        Optional<RunSummary> summary = runner.runCell(site, cell, ++index, 0);
+        if (summary.isEmpty()) {
+            out.printf(Locale.ROOT, "[%d] %s (closed, the baseline): no figures; the open plan is judged alone%n", index,
+                    closedPlan);
+            return Optional.empty();
+        }
+        LabelFigures total = total(summary.get().figures());
+        ClosedBaseline baseline = new ClosedBaseline(closedPlan, total.tps(), total.p99Ms(),
+                ClosedBaseline.cpuMicrosPerSample(runner.lastClientCpuPercent(),
+                        Runtime.getRuntime().availableProcessors(), total.tps()));
+        out.printf(Locale.ROOT, "[%d] %s (closed, %d threads, the baseline): %,.0f TPS, p99 %s ms%s%n", index,
+                closedPlan, cell.threads(), baseline.tps(), ms(baseline.p99Ms()),
+                baseline.cpuMicrosPerCall().isPresent() ? String.format(Locale.ROOT, ", JMeter's CPU %.1f us a call",
+                        baseline.cpuMicrosPerCall().getAsDouble()) : "");
+        out.flush();
+        return Optional.of(baseline);
+    }
+
+    /** The plan against its closed baseline, in one line; empty without a baseline. */
+    Optional<String> baselineLine(String plan) {
+        ClosedBaseline baseline = baselines.get(plan);
+        if (baseline == null) {
+            return Optional.empty();
+        }
+        OptionalDouble rate = sustainableRates().getOrDefault(plan, OptionalDouble.empty());
+        Step half = halfSteps.get(plan);
+        OptionalDouble halfP99 = half != null && half.figures().isPresent()
+                ? OptionalDouble.of(half.figures().get().p99Ms()) : OptionalDouble.empty();
+        OptionalDouble cpu = steps.stream().filter(s -> s.plan().equals(plan) && s.held()
+                        && rate.isPresent() && s.rate() == rate.getAsDouble() && cpuMicrosPerArrival.containsKey(s))
+                .mapToDouble(cpuMicrosPerArrival::get).findFirst();
+        return Optional.of(baseline.against(rate, halfP99, cpu));
+    }
+
+    /** Each plan's closed baseline, for plans that had one. */
+    public Map<String, ClosedBaseline> baselines() {
+        return Map.copyOf(baselines);
     }
 
     private Step step(RunSite site, String plan, double rate) throws IOException {
@@ -133,6 +210,10 @@ public final class CapacitySearch {
         Optional<RunSummary> summary = runner.runCell(site, cell, ++index, 0);
         Step step = judge(plan, rate, summary);
         steps.add(step);
+        if (step.figures().isPresent()) {
+            ClosedBaseline.cpuMicrosPerSample(runner.lastClientCpuPercent(), Runtime.getRuntime().availableProcessors(),
+                    step.figures().get().tps()).ifPresent(cpu -> cpuMicrosPerArrival.put(step, cpu));
+        }
         out.printf(Locale.ROOT, "[%d] %s at %s arrivals/s: %s: %s%n", index, plan, rateText,
                 step.held() ? "held" : "broke", step.why());
         out.flush();
@@ -281,6 +362,7 @@ public final class CapacitySearch {
         sustainableRates().forEach((plan, rate) -> notes.add(plan + ": sustainable rate " + (rate.isPresent()
                 ? rateText(rate.getAsDouble()) + " arrivals/s" : "none") + " at " + sloText));
         notes.addAll(comparisons(sustainableRates(), sloText));
+        plans.forEach(plan -> baselineLine(plan).ifPresent(line -> notes.add(plan + ": " + line)));
         notes.addAll(broken);
         notes.add("Each step " + stop.warmupSeconds() + " s warm-up, then " + stop.measuredSeconds() + " s measured; "
                 + "a step holds when " + sloText + ", under " + (int) ERROR_LIMIT_PERCENT + " % of calls fail and "
@@ -325,6 +407,8 @@ public final class CapacitySearch {
                 "  %s: sustainable rate %s%n", plan, rate.isPresent() ? rateText(rate.getAsDouble()) + " arrivals/s"
                         : "none")));
         comparisons(sustainableRates(), sloText).forEach(line -> text.append("  ").append(line).append('\n'));
+        plans.forEach(plan -> baselineLine(plan).ifPresent(line -> text.append("  ").append(plan).append(": ")
+                .append(line).append('\n')));
         return text.toString();
     }
 

@@ -108,6 +108,17 @@ public final class ScenarioRunner {
     }
 
     /**
+     * The JMeter process's CPU over the window of the cell run last, as % of all the machine's cores; empty when it
+     * gave no figures or JMeter's CPU was not measured (remote engines).
+     */
+    Optional<Double> lastClientCpuPercent() {
+        if (runs.isEmpty() || !(runs.get(runs.size() - 1).outcome() instanceof PlanRunner.Measured measured)) {
+            return Optional.empty();
+        }
+        return measured.input().clientCpuPercent();
+    }
+
+    /**
      * Sections of the dashboard after the scenario's table (e.g. a capacity search's), and their text, printed after
      * the summary table; call before {@link #report}.
      */
