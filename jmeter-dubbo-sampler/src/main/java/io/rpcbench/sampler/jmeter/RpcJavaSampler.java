@@ -250,6 +250,46 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
     }
 
     /**
+     * Builds, before the run's first sample, what this sampler's threads will share in the run under way (the Dubbo
+     * consumer of these parameters, a connected Thrift socket left idle for the first thread), so the first arrival
+     * does not pay for it: reads the parameters as {@code setupTest} would, opens a client, {@linkplain RpcClient#prepare
+     * prepares} it (a Thrift socket connects) and closes it at once, which during a run keeps the shared part to the
+     * run's end ({@link RunScope}). For the engine's thread, before the thread groups start (see {@link ClientsReady});
+     * this instance takes no samples. Outside a run ({@link RunScope#current()} 0) closing ends it at once, so nothing
+     * is kept. Never throws: a failure is returned, and the samples then fail as they would have.
+     *
+     * @param context the sampler's parameters as its first sample would see them
+     * @return null when ready, else why not (a bad parameter, a client that could not be built or connected)
+     */
+    public final String prepareForRun(JavaSamplerContext context) {
+        C setup;
+        try {
+            PropertyOverrides overrides = overrides(context.getParameter(PropertyOverrides.PARAMETER));
+            setup = setup(new SamplerParameters(overrides.over(context::getParameter)));
+        } catch (BadParameterException e) {
+            return "bad parameter: " + e.getMessage();
+        }
+        RpcClient opened;
+        try {
+            opened = open(setup);
+        } catch (RuntimeException | LinkageError e) {
+            FailureCategory category = FailureClassifier.categorize(e, failureRules());
+            return "could not create the client: " + FailureClassifier.describe(category, e, target(setup),
+                    failureRules());
+        }
+        try {
+            opened.prepare();
+            return null;
+        } catch (Exception e) {
+            FailureCategory category = FailureClassifier.categorize(e, opened.failureRules());
+            return "could not prepare the client: " + FailureClassifier.describe(category, e, opened.target(),
+                    opened.failureRules());
+        } finally {
+            opened.close();
+        }
+    }
+
+    /**
      * Whether this is a thread of JMeter's Open Model Thread Group: a thread per arrival, which makes its iteration
      * and ends. Its client is opened and closed by each sample, so that a shared socket goes back to the run at once
      * rather than when the run ends.
