@@ -57,11 +57,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The call's own time in microseconds ({@link CallOutcome#elapsedMicros()}) is put into the thread's variable
  * {@value #ELAPSED_MICROS_VARIABLE} after every sample, failed ones included (0 when no call was made and no due time
- * was set), when JMeter's
- * property {@code sample_variables} names it: JMeter's thread then copies the variables that property names into the
- * sample's event after {@code runTest} returns (and its post-processors and assertions ran), and the JTL writers add
- * one column per name at the end of each row. Whether the property names it is read once in {@code setupTest}; when
- * it does not, no variable is put, so a sample costs nothing more.
+ * was set), when JMeter's property {@code sample_variables} names it: JMeter's thread then copies the variables that
+ * property names into the sample's event after {@code runTest} returns (and its post-processors and assertions ran),
+ * and the JTL writers add one column per name at the end of each row. Whether the property names it is read once in
+ * {@code setupTest}; when it does not, no variable is put, so a sample costs nothing more.
  *
  * <p>Open workloads: when a thread group that issues arrivals from a schedule set the iteration's {@link DueTime}, the
  * first sample of the iteration {@linkplain DueTime#take takes} it and is measured from it, what the caller waited:
@@ -140,7 +139,8 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
     private DueTime dueInProgress;
     /**
      * For a sample with a due time: what it is measured from (the due time, or the call's start when that came
-     * early) as {@link System#nanoTime()} and as wall-clock ms, and its schedule lag in ns; set by the stopwatch's start.
+     * early) as {@link System#nanoTime()} and as wall-clock ms, and its schedule lag in ns; set by the stopwatch's
+     * start.
      */
     private long fromNanos;
     private long fromMillis;
@@ -252,11 +252,12 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
     /**
      * Builds, before the run's first sample, what this sampler's threads will share in the run under way (the Dubbo
      * consumer of these parameters, a connected Thrift socket left idle for the first thread), so the first arrival
-     * does not pay for it: reads the parameters as {@code setupTest} would, opens a client, {@linkplain RpcClient#prepare
-     * prepares} it (a Thrift socket connects) and closes it at once, which during a run keeps the shared part to the
-     * run's end ({@link RunScope}). For the engine's thread, before the thread groups start (see {@link ClientsReady});
-     * this instance takes no samples. Outside a run ({@link RunScope#current()} 0) closing ends it at once, so nothing
-     * is kept. Never throws: a failure is returned, and the samples then fail as they would have.
+     * does not pay for it: reads the parameters as {@code setupTest} would, opens a client,
+     * {@linkplain RpcClient#prepare prepares} it (a Thrift socket connects) and closes it at once, which during a run
+     * keeps the shared part to the run's end ({@link RunScope}). For the engine's thread, before the thread groups
+     * start (see {@link ClientsReady}); this instance takes no samples. Outside a run ({@link RunScope#current()} 0)
+     * closing ends it at once, so nothing is kept. A bad parameter or a client that cannot be built or connected is
+     * returned, not thrown; the samples then fail as they would have.
      *
      * @param context the sampler's parameters as its first sample would see them
      * @return null when ready, else why not (a bad parameter, a client that could not be built or connected)

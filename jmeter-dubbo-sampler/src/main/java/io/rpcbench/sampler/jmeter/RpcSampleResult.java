@@ -44,9 +44,10 @@ import org.apache.jmeter.samplers.SampleResult;
  * it: the data becomes, once, the text {@value #RENDER_FAILED} followed by the failure; the sample stays as it was.
  *
  * <p>A sample measured from when its call was due ({@link io.rpcbench.sampler.arrival.DueTime}) is given its start and
- * end ({@link #startAt}, {@link #endAt}) instead of JMeter's {@code sampleStart}/{@code sampleEnd}, which read the clock
- * now: its start is the due time, its elapsed {@code end - start} as JMeter computes it (no idle time, latency left 0
- * as for every rpcbench sample), and its time stamp whichever of the two {@code sampleresult.timestamp.start} picks.
+ * end ({@link #startAt}, {@link #endAt}) instead of JMeter's {@code sampleStart}/{@code sampleEnd}, which read the
+ * clock now: its start is the due time, its elapsed {@code end - start} as JMeter computes it (no idle time, latency
+ * left 0 as for every rpcbench sample), and its time stamp whichever of the two {@code sampleresult.timestamp.start}
+ * picks.
  *
  * <p>In XML results ({@code jmeter.save.saveservice.output_format=xml}) it is written as a plain {@code <sample>},
  * without its URL ({@link RpcSampleXml} says why and how); the data is rendered then if the XML keeps it.
