@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rpcbench.elements.JMeterTestHome;
 import io.rpcbench.sampler.call.RunScope;
 import io.rpcbench.sampler.dubbo.DubboSettings;
+import io.rpcbench.sampler.jmeter.RpcJavaSampler;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -42,6 +43,9 @@ class ClientReadyTest {
     @BeforeAll
     static void jmeterProperties() throws Exception {
         JMeterTestHome.use(home);
+        // Its static initializer points RunScope at JMeter's runs: it must run before a test replaces that and puts
+        // it back, or the later tests of this JVM would find no run in JMeter's own engine and never close a client
+        Class.forName(RpcJavaSampler.class.getName(), true, RpcJavaSampler.class.getClassLoader());
     }
 
     @BeforeEach
