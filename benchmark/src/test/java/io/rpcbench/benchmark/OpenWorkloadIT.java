@@ -96,7 +96,7 @@ class OpenWorkloadIT {
         JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan)).dashboard(false)
                 .properties(provider.planProperties())
                 .properties(Map.of("rate", Integer.toString(rate), JMeterRun.WARMUP, Integer.toString(warmup),
-                        "duration", Integer.toString(measured), "agents", "none", "sample_variables", "elapsed_us"));
+                        "duration", Integer.toString(measured), "agents", "none", "sample_variables", "elapsed_us,lag_us"));
         long started = System.nanoTime();
         run.run(Duration.ofMinutes(3));
         long tookSeconds = (System.nanoTime() - started) / 1_000_000_000L;

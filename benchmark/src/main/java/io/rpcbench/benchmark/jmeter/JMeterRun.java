@@ -25,8 +25,9 @@ import java.util.function.UnaryOperator;
 /**
  * One headless JMeter run of one plan in the laid-out JMeter home: {@code jmeter -n -t plan.jmx -l
  * plan.jtl -j jmeter.log [-e -o dashboard] -Jkey=value ...}. The run's files go into its own folder. The home's
- * {@code bin/user.properties} names {@code elapsed_us} in {@code sample_variables}, so every JTL carries the samplers'
- * microseconds, and JMeter's {@code -g} reads them, with no option here.
+ * {@code bin/user.properties} names {@code elapsed_us} and {@code lag_us} in {@code sample_variables}, so every JTL
+ * carries the samplers' microseconds (and, for arrivals issued from a schedule, their schedule lag), and JMeter's
+ * {@code -g} reads them, with no option here.
  *
  * <p>Order of calls: build with {@link #of}, set options, then {@link #run} (which blocks until JMeter exits).
  */

@@ -1,5 +1,6 @@
 package io.rpcbench.sampler.jmeter;
 
+import io.rpcbench.sampler.arrival.DueTime;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.CallOutcome;
 import io.rpcbench.sampler.call.FailureCategory;
@@ -55,21 +56,40 @@ import org.slf4j.LoggerFactory;
  * {@link #closeClient} from the run's end, on another thread, so the client reference is volatile.
  *
  * <p>The call's own time in microseconds ({@link CallOutcome#elapsedMicros()}) is put into the thread's variable
- * {@value #ELAPSED_MICROS_VARIABLE} after every sample, failed ones included (0 when no call was made), when JMeter's
- * property {@code sample_variables} names it: JMeter's thread then copies the variables that property names into the
- * sample's event after {@code runTest} returns (and its post-processors and assertions ran), and the JTL writers add
- * one column per name at the end of each row. Whether the property names it is read once in {@code setupTest}; when
- * it does not, no variable is put, so a sample costs nothing more.
+ * {@value #ELAPSED_MICROS_VARIABLE} after every sample, failed ones included (0 when no call was made and no due time
+ * was set), when JMeter's property {@code sample_variables} names it: JMeter's thread then copies the variables that
+ * property names into the sample's event after {@code runTest} returns (and its post-processors and assertions ran),
+ * and the JTL writers add one column per name at the end of each row. Whether the property names it is read once in
+ * {@code setupTest}; when it does not, no variable is put, so a sample costs nothing more.
+ *
+ * <p>Open workloads: when a thread group that issues arrivals from a schedule set the iteration's {@link DueTime}, the
+ * first sample of the iteration {@linkplain DueTime#take takes} it and is measured from it, what the caller waited:
+ * JMeter's start (and so the time stamp, with {@code sampleresult.timestamp.start}) is the due time, its elapsed the
+ * end minus the due time in ms; {@value #ELAPSED_MICROS_VARIABLE} is the microseconds from the due time to the call's
+ * end, and {@value #LAG_MICROS_VARIABLE} (when {@code sample_variables} names it) those from the due time to the
+ * call's start, the schedule lag (0 when the call started on time or early). The call's own time is
+ * {@value #ELAPSED_MICROS_VARIABLE} - {@value #LAG_MICROS_VARIABLE}. A sample that made no call is timed from its due
+ * time too (its lag is then its whole time). A sample with no due time (any other thread group, a later sample of
+ * the iteration) is timed as before, and its {@value #LAG_MICROS_VARIABLE} is empty: JMeter's variables outlive the
+ * iteration, so a value left by an earlier sample would otherwise be written on its row.
  *
  * @param <C> the sampler's setup: its validated parameters
  */
 public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implements Interruptible {
 
     /**
-     * The JMeter variable, and so the JTL column, holding the call's own time in microseconds, written when
+     * The JMeter variable, and so the JTL column, holding the call's own time in microseconds (for a sample with a
+     * {@link DueTime}: from the due time to the call's end, see the class javadoc), written when
      * {@code sample_variables} names it (e.g. {@code -Jsample_variables=elapsed_us}).
      */
     public static final String ELAPSED_MICROS_VARIABLE = "elapsed_us";
+
+    /**
+     * The JMeter variable, and so the JTL column, holding a sample's schedule lag in microseconds, from when its call
+     * was due ({@link DueTime}) to when it started; empty for a sample that had no due time. Written when
+     * {@code sample_variables} names it (e.g. {@code -Jsample_variables=elapsed_us,lag_us}).
+     */
+    public static final String LAG_MICROS_VARIABLE = "lag_us";
 
     /**
      * The parameter capping the calls of this sampler (its label, JVM-wide) in flight at once; a sample due when the
@@ -103,6 +123,7 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
     private BadParameterException badParameter;
     private CallOutcome setupFailure;
     private boolean publishElapsedMicros;
+    private boolean publishLagMicros;
     /** This sampler's calls in flight and their cap; null when max_in_flight is 0. */
     private InFlight inFlight;
     /**
@@ -114,15 +135,39 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
     /** The sample in progress and its JMeter context: what {@link #stopwatch} and {@link #sampleParameters} read. */
     private RpcSampleResult sampleInProgress;
     private JavaSamplerContext contextInProgress;
+    /** When the call of the sample in progress was due, or null: then the sample is timed from its own start. */
+    private DueTime dueInProgress;
+    /**
+     * For a sample with a due time: what it is measured from (the due time, or the call's start when that came
+     * early) as {@link System#nanoTime()} and as wall-clock ms, and its schedule lag in ns; set by the stopwatch's
+     * start.
+     */
+    private long fromNanos;
+    private long fromMillis;
+    private long lagNanos;
     private final TimedCall.Stopwatch stopwatch = new TimedCall.Stopwatch() {
         @Override
         public void start() {
-            sampleInProgress.sampleStart();
+            DueTime due = dueInProgress;
+            if (due == null) {
+                sampleInProgress.sampleStart();
+                return;
+            }
+            long now = System.nanoTime();
+            lagNanos = Math.max(0, now - due.nanos());
+            fromNanos = now - lagNanos;
+            fromMillis = due.millis() + (fromNanos - due.nanos()) / 1_000_000;
+            sampleInProgress.startAt(fromMillis);
         }
 
         @Override
         public void stop() {
-            sampleInProgress.sampleEnd();
+            if (dueInProgress == null) {
+                sampleInProgress.sampleEnd();
+                return;
+            }
+            // The end read from the same clock as the lag, so that JMeter's elapsed and the micros agree
+            sampleInProgress.endAt(fromMillis + (System.nanoTime() - fromNanos) / 1_000_000);
         }
     };
     /**
@@ -178,7 +223,9 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
     }
 
     private void prepare(JavaSamplerContext context) {
-        publishElapsedMicros = namesElapsedMicros(JMeterUtils.getProperty(SampleEvent.SAMPLE_VARIABLES));
+        String sampleVariables = JMeterUtils.getProperty(SampleEvent.SAMPLE_VARIABLES);
+        publishElapsedMicros = names(sampleVariables, ELAPSED_MICROS_VARIABLE);
+        publishLagMicros = names(sampleVariables, LAG_MICROS_VARIABLE);
         C setup;
         try {
             PropertyOverrides overrides = overrides(context.getParameter(PropertyOverrides.PARAMETER));
@@ -199,6 +246,47 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         } else {
             openClient(setup);
             closeClientWhenTheRunEnds();
+        }
+    }
+
+    /**
+     * Builds, before the run's first sample, what this sampler's threads will share in the run under way (the Dubbo
+     * consumer of these parameters, a connected Thrift socket left idle for the first thread), so the first arrival
+     * does not pay for it: reads the parameters as {@code setupTest} would, opens a client,
+     * {@linkplain RpcClient#prepare prepares} it (a Thrift socket connects) and closes it at once, which during a run
+     * keeps the shared part to the run's end ({@link RunScope}). For the engine's thread, before the thread groups
+     * start (see {@link ClientsReady}); this instance takes no samples. Outside a run ({@link RunScope#current()} 0)
+     * closing ends it at once, so nothing is kept. A bad parameter or a client that cannot be built or connected is
+     * returned, not thrown; the samples then fail as they would have.
+     *
+     * @param context the sampler's parameters as its first sample would see them
+     * @return null when ready, else why not (a bad parameter, a client that could not be built or connected)
+     */
+    public final String prepareForRun(JavaSamplerContext context) {
+        C setup;
+        try {
+            PropertyOverrides overrides = overrides(context.getParameter(PropertyOverrides.PARAMETER));
+            setup = setup(new SamplerParameters(overrides.over(context::getParameter)));
+        } catch (BadParameterException e) {
+            return "bad parameter: " + e.getMessage();
+        }
+        RpcClient opened;
+        try {
+            opened = open(setup);
+        } catch (RuntimeException | LinkageError e) {
+            FailureCategory category = FailureClassifier.categorize(e, failureRules());
+            return "could not create the client: " + FailureClassifier.describe(category, e, target(setup),
+                    failureRules());
+        }
+        try {
+            opened.prepare();
+            return null;
+        } catch (Exception e) {
+            FailureCategory category = FailureClassifier.categorize(e, opened.failureRules());
+            return "could not prepare the client: " + FailureClassifier.describe(category, e, opened.target(),
+                    opened.failureRules());
+        } finally {
+            opened.close();
         }
     }
 
@@ -241,11 +329,13 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         RpcSampleResult result = new RpcSampleResult();
         sampleInProgress = result;
         contextInProgress = context;
+        dueInProgress = DueTime.take(); // the iteration's first sample takes it: later ones are timed from their start
         try {
             fill(result, outcome(result));
         } finally {
             sampleInProgress = null;
             contextInProgress = null; // JMeter makes a context per sample: none is kept past its sample
+            dueInProgress = null;
         }
         return result;
     }
@@ -340,7 +430,7 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         result.setBodySize(outcome.receivedBytes());
         result.setBytes(outcome.receivedBytes());
         result.setSentBytes(outcome.sentBytes());
-        if (publishElapsedMicros) {
+        if (publishElapsedMicros || publishLagMicros) {
             publish(outcome.elapsedMicros());
         }
     }
@@ -397,33 +487,50 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         }
     }
 
+    /** Whether {@code sampleVariables} names {@value #ELAPSED_MICROS_VARIABLE}: see {@link #names}. */
+    static boolean namesElapsedMicros(String sampleVariables) {
+        return names(sampleVariables, ELAPSED_MICROS_VARIABLE);
+    }
+
     /**
      * Whether {@code sampleVariables}, the value of JMeter's {@code sample_variables} property (or null), names
-     * {@value #ELAPSED_MICROS_VARIABLE}. Read as JMeter reads it: split at commas, names taken as written (a name
-     * with a space around it is another variable to JMeter, so it is warned about instead).
+     * {@code variable}. Read as JMeter reads it: split at commas, names taken as written (a name with a space around
+     * it is another variable to JMeter, so it is warned about instead, once per JVM).
      */
-    static boolean namesElapsedMicros(String sampleVariables) {
+    static boolean names(String sampleVariables, String variable) {
         if (sampleVariables == null) {
             return false;
         }
         boolean named = false;
         boolean spaced = false;
         for (String name : sampleVariables.split(",")) {
-            named |= name.equals(ELAPSED_MICROS_VARIABLE);
-            spaced |= !name.equals(ELAPSED_MICROS_VARIABLE) && name.strip().equals(ELAPSED_MICROS_VARIABLE);
+            named |= name.equals(variable);
+            spaced |= !name.equals(variable) && name.strip().equals(variable);
         }
-        if (spaced && !named && WARNED.add(sampleVariables)) {
+        if (spaced && !named && WARNED.add(variable + " in " + sampleVariables)) {
             LOG.warn("sample_variables '{}' names {} with spaces around it, which JMeter keeps as part of the name, so "
                     + "no sampler sets that variable; expected names separated by commas alone, e.g. 'other,{}'",
-                    sampleVariables, ELAPSED_MICROS_VARIABLE, ELAPSED_MICROS_VARIABLE);
+                    sampleVariables, variable, variable);
         }
         return named;
     }
 
-    private static void publish(long elapsedMicros) {
+    /**
+     * Puts the sample's times into the variables {@code sample_variables} names: {@code callMicros}, the call's own
+     * time, is {@value #ELAPSED_MICROS_VARIABLE} unless the sample had a due time, which adds its lag.
+     */
+    private void publish(long callMicros) {
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
-        if (variables != null) { // null only outside a JMeter thread, e.g. a sampler driven by a test
-            variables.put(ELAPSED_MICROS_VARIABLE, Long.toString(elapsedMicros));
+        if (variables == null) { // null only outside a JMeter thread, e.g. a sampler driven by a test
+            return;
+        }
+        boolean due = dueInProgress != null;
+        long lagMicros = due ? lagNanos / 1000 : 0;
+        if (publishElapsedMicros) {
+            variables.put(ELAPSED_MICROS_VARIABLE, Long.toString(lagMicros + callMicros));
+        }
+        if (publishLagMicros) {
+            variables.put(LAG_MICROS_VARIABLE, due ? Long.toString(lagMicros) : "");
         }
     }
 

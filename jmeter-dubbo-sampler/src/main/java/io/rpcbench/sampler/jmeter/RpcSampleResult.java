@@ -43,6 +43,12 @@ import org.apache.jmeter.samplers.SampleResult;
  * through a typed result's objects) does not throw at each read, on a listener's thread where JMeter would only log
  * it: the data becomes, once, the text {@value #RENDER_FAILED} followed by the failure; the sample stays as it was.
  *
+ * <p>A sample measured from when its call was due ({@link io.rpcbench.sampler.arrival.DueTime}) is given its start and
+ * end ({@link #startAt}, {@link #endAt}) instead of JMeter's {@code sampleStart}/{@code sampleEnd}, which read the
+ * clock now: its start is the due time, its elapsed {@code end - start} as JMeter computes it (no idle time, latency
+ * left 0 as for every rpcbench sample), and its time stamp whichever of the two {@code sampleresult.timestamp.start}
+ * picks.
+ *
  * <p>In XML results ({@code jmeter.save.saveservice.output_format=xml}) it is written as a plain {@code <sample>},
  * without its URL ({@link RpcSampleXml} says why and how); the data is rendered then if the XML keeps it.
  */
@@ -73,6 +79,19 @@ public class RpcSampleResult extends SampleResult {
     /** A sample with no endpoint; makes sure XML results can hold it (see {@link RpcSampleXml}). */
     public RpcSampleResult() {
         RpcSampleXml.register();
+    }
+
+    /**
+     * Starts this sample at {@code startMillis} (wall-clock ms) rather than now: when its call was due. Instead of
+     * {@code sampleStart()}, once, followed by {@link #endAt}.
+     */
+    void startAt(long startMillis) {
+        setStartTime(startMillis);
+    }
+
+    /** Ends this sample at {@code endMillis} (wall-clock ms): its elapsed is then {@code endMillis} - its start. */
+    void endAt(long endMillis) {
+        setEndTime(endMillis);
     }
 
     /** Sets the endpoint that answered, {@code scheme://host:port}; null or empty for none. */

@@ -1,5 +1,6 @@
 package io.rpcbench.elements.model;
 
+import io.rpcbench.sampler.dubbo.DubboSettings;
 import io.rpcbench.sampler.jmeter.DubboServiceSampler;
 import io.rpcbench.sampler.jmeter.RpcJavaSampler;
 import org.apache.jmeter.config.ConfigTestElement;
@@ -19,6 +20,17 @@ public class DubboRequest extends RpcRequest {
     @Override
     protected RpcJavaSampler<?> newJavaRequest() {
         return new DubboServiceSampler();
+    }
+
+    /**
+     * Only when the request names its own address: a plan that leaves it to a {@link DubboDefaults} (whose scope the
+     * test start does not tell) would otherwise build a consumer of the sampler's default address, not the one its
+     * threads use. A Defaults that fills another field (a timeout, a version) while the address is the request's own
+     * makes the consumer built here a second one, kept idle to the run's end.
+     */
+    @Override
+    protected boolean readyAtTestStart() {
+        return !field(DubboSettings.ADDRESS).isEmpty();
     }
 
     /** Only a {@link DubboDefaults} fills this sampler's empty fields; other config elements' properties are not its own. */

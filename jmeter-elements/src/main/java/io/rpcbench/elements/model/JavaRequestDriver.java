@@ -1,5 +1,6 @@
 package io.rpcbench.elements.model;
 
+import io.rpcbench.sampler.jmeter.ClientsReady;
 import io.rpcbench.sampler.jmeter.RpcJavaSampler;
 import java.util.HashMap;
 import java.util.List;
@@ -62,6 +63,24 @@ final class JavaRequestDriver {
             sampler.setupTest(context);
         }
         return sampler.runTest(context);
+    }
+
+    /**
+     * Makes {@code sampler}'s clients ready for the run before its first sample ({@link RpcJavaSampler#prepareForRun},
+     * through {@link ClientsReady}, which logs a failure), with these values of its parameters.
+     *
+     * @param name   the element's name, for the message
+     * @param fields the value of a field by its name, empty when it is not set
+     * @return true when the clients are ready
+     */
+    static boolean prepare(String name, RpcJavaSampler<?> sampler, UnaryOperator<String> fields) {
+        Map<String, String> values = new HashMap<>();
+        for (String parameter : parameterNames(sampler)) {
+            values.put(parameter, fields.apply(parameter));
+        }
+        SampleValues arguments = new SampleValues();
+        arguments.current = values;
+        return ClientsReady.prepare(name, sampler, new JavaSamplerContext(arguments));
     }
 
     /** Forwards JMeter's stop to the sampler: a call in progress is cut short where the library allows it. */

@@ -17,6 +17,10 @@ final class RecordingJavaRequest extends RpcJavaSampler<String> {
     final List<Map<String, String>> setups = new ArrayList<>();
     final List<Map<String, String>> samples = new ArrayList<>();
     boolean interrupted;
+    /** The values {@code prepareForRun} read, and how often its client was prepared and closed. */
+    final List<Map<String, String>> prepared = new ArrayList<>();
+    int clientsPrepared;
+    int clientsClosed;
 
     @Override
     protected void addParameters(Arguments arguments) {
@@ -49,14 +53,62 @@ final class RecordingJavaRequest extends RpcJavaSampler<String> {
         return values;
     }
 
+    /** Reached only by {@code prepareForRun} (setupTest is recorded, not run): records the values it read. */
     @Override
     protected String setup(SamplerParameters parameters) {
-        throw new UnsupportedOperationException("setupTest is recorded, not run");
+        prepared.add(Map.of("where", parameters.text("where", ""), "what", parameters.text("what", "")));
+        return "prepared";
     }
 
+    /** Reached only by {@code prepareForRun}: a client that counts how often it was prepared and closed. */
     @Override
     protected RpcClient open(String setup) {
-        throw new UnsupportedOperationException("setupTest is recorded, not run");
+        return new RpcClient() {
+            @Override
+            public void prepare() {
+                clientsPrepared++;
+            }
+
+            @Override
+            public Object call() {
+                throw new UnsupportedOperationException("a prepared client makes no call");
+            }
+
+            @Override
+            public String mismatch(Object response) {
+                return null;
+            }
+
+            @Override
+            public long sentBytes() {
+                return 0;
+            }
+
+            @Override
+            public long receivedBytes(Object response) {
+                return 0;
+            }
+
+            @Override
+            public String answeredBy() {
+                return "nowhere";
+            }
+
+            @Override
+            public String target() {
+                return "nowhere";
+            }
+
+            @Override
+            public boolean interrupt() {
+                return false;
+            }
+
+            @Override
+            public void close() {
+                clientsClosed++;
+            }
+        };
     }
 
     @Override
