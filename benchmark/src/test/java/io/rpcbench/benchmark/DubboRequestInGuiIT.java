@@ -1,5 +1,6 @@
 package io.rpcbench.benchmark;
 
+import static io.rpcbench.benchmark.JMeterGui.clickWhenShown;
 import static io.rpcbench.benchmark.JMeterGui.dialogs;
 import static io.rpcbench.benchmark.JMeterGui.errorLines;
 import static io.rpcbench.benchmark.JMeterGui.isMainWindowFor;
@@ -12,15 +13,12 @@ import io.rpcbench.benchmark.process.ProviderProcess;
 import io.rpcbench.process.ChildProcess;
 import io.rpcbench.reports.jtl.JtlSample;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,13 +76,14 @@ class DubboRequestInGuiIT {
     @Test
     void aDubboRequestAddedBrowsedAndEditedInTheGuiIsSavedAndRunsHeadlessWithEverySamplePassing(@TempDir Path dir)
             throws Exception {
-        requireXTools();
+        JMeterGui.requireXTools("the JMeter GUI test");
         Plans.LAYOUT.requireBuilt();
         ProviderProcess provider = ProviderProcess.start(Plans.LAYOUT, List.of("--no-thrift"),
                 dir.resolve("provider.log"));
         try {
             String zookeeper = provider.endpoints().zookeeper().orElseThrow();
-            ProjectLayout checkout = checkoutWithTemplate(dir.resolve("checkout"), ProviderEndpoints.port(zookeeper));
+            ProjectLayout checkout = Plans.checkoutWithPlan(dir.resolve("checkout"), TEMPLATE_PLAN, PLAN,
+                    Map.of("@ZOOKEEPER_PORT@", Integer.toString(ProviderEndpoints.port(zookeeper))));
             Path plan = checkout.plan(PLAN);
             try (XvfbDisplay display = XvfbDisplay.start(LOGS.resolve("dubbo-request.xvfb.log"))) {
                 buildInGui(display, plan);
@@ -137,7 +136,8 @@ class DubboRequestInGuiIT {
                 display.click(defaults.centreX(), defaults.centreY(), 1);
                 probe.await(STEP_DEADLINE, "the Dubbo Defaults panel", "component", "dubboDefaults.address");
                 display.screenshot(main, SCREENSHOTS.resolve("dubbo-defaults.png"));
-                save(display, jmeter, probe, plan);
+                JMeterGui.save(display, jmeter, probe, plan, "io.rpcbench.elements.model.DubboRequest",
+                        STEP_DEADLINE);
             } catch (RuntimeException | AssertionError e) {
                 display.screenshot(failed); // what the person saw
                 throw e;
@@ -154,9 +154,9 @@ class DubboRequestInGuiIT {
         display.click(threadGroup.centreX(), threadGroup.centreY(), 1);
         probe.await(STEP_DEADLINE, "the Thread Group selected", SwingProbe.Box::on, "tree-row", "Thread Group");
         display.click(threadGroup.centreX(), threadGroup.centreY(), 3);
-        clickWhenShown(display, probe, "Add");
-        clickWhenShown(display, probe, "Sampler");
-        clickWhenShown(display, probe, "Dubbo Request");
+        clickWhenShown(display, probe, "Add", STEP_DEADLINE);
+        clickWhenShown(display, probe, "Sampler", STEP_DEADLINE);
+        clickWhenShown(display, probe, "Dubbo Request", STEP_DEADLINE);
         probe.await(STEP_DEADLINE, "the new Dubbo Request selected in the tree", SwingProbe.Box::on,
                 "tree-row", "Dubbo Request");
     }
@@ -164,7 +164,7 @@ class DubboRequestInGuiIT {
     /** Browse, OrderService, total (screenshot), OK: the request's fields filled from the registry. */
     private static void browseForOrderServiceTotal(XvfbDisplay display, ChildProcess jmeter, SwingProbe probe)
             throws IOException {
-        clickWhenShown(display, probe, "dubbo.browse");
+        clickWhenShown(display, probe, "dubbo.browse", STEP_DEADLINE);
         display.awaitWindows(jmeter, titles -> titles.contains(BROWSE_TITLE), STEP_DEADLINE, "the Browse dialog");
         try {
             pick(display, probe, "dubbo.browse.services", "io.rpcbench.example.OrderService ");
@@ -199,21 +199,6 @@ class DubboRequestInGuiIT {
         probe.awaitText(STEP_DEADLINE, "dubbo.arguments", TYPED);
     }
 
-    /** File, Save: waits until the plan's file holds what JMeter wrote. */
-    private static void save(XvfbDisplay display, ChildProcess jmeter, SwingProbe probe, Path plan)
-            throws IOException {
-        String before = Files.readString(plan);
-        clickWhenShown(display, probe, "File");
-        clickWhenShown(display, probe, "Save");
-        awaitSaved(jmeter, plan, before);
-    }
-
-    /** Waits until the component named or labelled {@code key} is shown and enabled, and clicks its middle. */
-    private static void clickWhenShown(XvfbDisplay display, SwingProbe probe, String key) {
-        SwingProbe.Box box = probe.await(STEP_DEADLINE, key, SwingProbe.Box::on, "component", key);
-        display.click(box.centreX(), box.centreY(), 1);
-    }
-
     /** Waits for the entry of {@code list} holding {@code text}, clicks it, and waits until it is selected. */
     private static void pick(XvfbDisplay display, SwingProbe probe, String list, String text) {
         SwingProbe.Box entry = probe.await(BROWSE_DEADLINE, "'" + text + "' in " + list, "list-item", list, text);
@@ -235,55 +220,10 @@ class DubboRequestInGuiIT {
         display.type(value);
     }
 
-    /** Waits until JMeter has written the plan anew: its file differs from {@code before} and holds a Dubbo Request. */
-    private static void awaitSaved(ChildProcess jmeter, Path plan, String before) throws IOException {
-        long end = System.nanoTime() + STEP_DEADLINE.toNanos();
-        while (true) {
-            String now = Files.readString(plan);
-            if (!now.equals(before) && now.contains("io.rpcbench.elements.model.DubboRequest")
-                    && now.strip().endsWith("</jmeterTestPlan>")) {
-                return;
-            }
-            if (!jmeter.isAlive() || System.nanoTime() > end) {
-                Assertions.fail("JMeter did not save " + plan + " within " + STEP_DEADLINE.toSeconds() + " s; last "
-                        + "output:\n" + jmeter.tail());
-            }
-            try {
-                Thread.sleep(200); // a poll interval, not a readiness guess
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for the save", e);
-            }
-        }
-    }
-
     /** {@code bin/jmeter -t plan} with the probe, on {@code display}. */
     private static ChildProcess openInGui(XvfbDisplay display, Path plan, Path log) throws IOException {
         return JMeterGui.start(display, plan, log, LOGS.resolve(PLAN + ".out"), List.of(SwingProbe.INIT_OPTION,
                 // Else Save copies the plan before into the home's backups/ folder.
                 "-Jjmeter.gui.action.save.backup_on_save=false"));
-    }
-
-    /** The template, the ZooKeeper's port set, in a checkout of its own whose JMeter home is this checkout's. */
-    private static ProjectLayout checkoutWithTemplate(Path root, int zookeeperPort) throws IOException {
-        Path plans = Files.createDirectories(root.resolve("test-plans"));
-        try (InputStream in = DubboRequestInGuiIT.class.getResourceAsStream("elements/" + TEMPLATE_PLAN)) {
-            assertThat(in).as("the template plan in the test's resources").isNotNull();
-            String template = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            Files.writeString(plans.resolve(PLAN + ".jmx"),
-                    template.replace("@ZOOKEEPER_PORT@", Integer.toString(zookeeperPort)));
-        }
-        Files.createSymbolicLink(root.resolve("jmeter-home"), Plans.LAYOUT.projectDir().resolve("jmeter-home"));
-        return new ProjectLayout(root);
-    }
-
-    /** Fails naming the missing packages, or skips when the GUI check was declared optional. */
-    private static void requireXTools() {
-        List<XvfbDisplay.Tool> missing = XvfbDisplay.missingTools();
-        if (!missing.isEmpty()) {
-            String message = XvfbDisplay.missingToolsMessage("the JMeter GUI test", missing);
-            Assumptions.assumeFalse(Boolean.getBoolean("rpcbench.gui.optional"), message);
-            Assertions.fail(message);
-        }
     }
 }

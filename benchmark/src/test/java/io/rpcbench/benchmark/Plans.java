@@ -9,6 +9,8 @@ import io.rpcbench.benchmark.process.ProviderProcess;
 import io.rpcbench.reports.jtl.JtlReader;
 import io.rpcbench.reports.jtl.JtlSample;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,5 +80,25 @@ public final class Plans {
         return lines.stream().skip(1).map(line -> line.split(",")).collect(Collectors.groupingBy(
                 fields -> fields[thread], TreeMap::new,
                 Collectors.mapping(fields -> Long.parseLong(fields[timeStamp]), Collectors.toList())));
+    }
+
+    /**
+     * A checkout of its own under {@code root}: its {@code test-plans/PLAN.jmx} is the test resource
+     * {@code elements/RESOURCE} with each key of {@code replacements} (e.g. {@code @ZOOKEEPER_PORT@}) replaced by its
+     * value, and its JMeter home is this checkout's.
+     */
+    static ProjectLayout checkoutWithPlan(Path root, String resource, String plan, Map<String, String> replacements)
+            throws IOException {
+        Path plans = Files.createDirectories(root.resolve("test-plans"));
+        try (InputStream in = Plans.class.getResourceAsStream("elements/" + resource)) {
+            assertThat(in).as("the plan %s in the test's resources", resource).isNotNull();
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            for (Map.Entry<String, String> replacement : replacements.entrySet()) {
+                text = text.replace(replacement.getKey(), replacement.getValue());
+            }
+            Files.writeString(plans.resolve(plan + ".jmx"), text);
+        }
+        Files.createSymbolicLink(root.resolve("jmeter-home"), LAYOUT.projectDir().resolve("jmeter-home"));
+        return new ProjectLayout(root);
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -16,8 +17,8 @@ import java.util.function.Predicate;
  * The probe only reads; the test clicks and types with xdotool ({@link XvfbDisplay}) at the places it reports.
  *
  * <p>Order of calls: start JMeter with {@link #INIT_OPTION}, make a probe {@link #of} its process, then ask
- * ({@link #await} a component, a tree row, a list entry, a character of a text; {@link #text} of a field, or
- * {@link #awaitText}).
+ * ({@link #await} a component, a tree row, a list entry, a character of a text; {@link #text} of a field,
+ * {@link #awaitText}, or {@link #shownText} of one that may be hidden).
  */
 final class SwingProbe {
 
@@ -113,6 +114,13 @@ final class SwingProbe {
         }
         return new String(Base64.getDecoder().decode(answer.substring("text ".length()).strip()),
                 StandardCharsets.UTF_8);
+    }
+
+    /** The text of the text component named {@code field} while it is shown; empty when it is hidden or absent. */
+    Optional<String> shownText(String field) {
+        String answer = ask("text", field);
+        return answer.startsWith("text ") ? Optional.of(new String(Base64.getDecoder().decode(
+                answer.substring("text ".length()).strip()), StandardCharsets.UTF_8)) : Optional.empty();
     }
 
     /** Asks one question and returns the probe's answer (without its prefix). */

@@ -8,6 +8,8 @@
  *   component  KEY               the showing component named KEY, or the showing button or menu item whose text is
  *                                KEY: "at X Y WIDTH HEIGHT enabled|disabled" (its visible part, in screen
  *                                pixels), "hidden" when scrolled out of view, or "absent"
+ *   menu-item  TEXT              the showing menu or menu item (of a menu bar or popup) whose text is TEXT: as
+ *                                component (a panel's button of the same text is not one)
  *   tree-row   NAME              the row of JMeter's tree whose element is named NAME: "at X Y W H selected|unselected"
  *   list-item  LIST TEXT         the first entry of the showing JList named LIST whose text contains TEXT:
  *                                "at X Y W H selected|unselected", or "absent"
@@ -69,6 +71,11 @@ def answer = { String verb, List<String> args ->
             return component == null ? 'absent' :
                     onScreen(component, new Rectangle(0, 0, component.width, component.height)) +
                             (component.enabled ? ' enabled' : ' disabled')
+        case 'menu-item':
+            Component item = allShowing().find { it instanceof javax.swing.JMenuItem && it.text == args[0] }
+            return item == null ? 'absent' :
+                    onScreen(item, new Rectangle(0, 0, item.width, item.height)) +
+                            (item.enabled ? ' enabled' : ' disabled')
         case 'tree-row':
             def tree = GuiPackage.instance.treeListener.JTree
             for (int row = 0; row < tree.rowCount; row++) {
