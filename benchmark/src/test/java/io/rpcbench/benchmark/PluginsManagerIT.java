@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import java.util.zip.ZipFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -98,7 +99,8 @@ class PluginsManagerIT {
     /**
      * {@code install-for-jmx} on a plan of Dubbo Requests and a Dubbo Defaults ({@code dubbo-order-service}) installs
      * the elements' plugin, {@code rpcbench-elements}, with the plugins it depends on, and the plan's three calls then
-     * pass in that home.
+     * pass in that home. The jar installed also brings the Arrivals Thread Group and its panel (Add &gt; Threads), which
+     * the descriptor lists among the plugin's component classes, so {@code install-for-jmx} of an open plan picks it.
      */
     @Test
     void installForJmxOfAPlanOfDubboRequestsBringsTheElements() throws Exception {
@@ -111,6 +113,16 @@ class PluginsManagerIT {
                 .run(COMMAND_DEADLINE, "install-for-jmx", Plans.LAYOUT.plan(plan).toString());
 
         assertInstalledExactly(home, stockExt, stockLib, "rpcbench-elements", "rpcbench", "jpgc-perfmon");
+        List<String> arrivals = List.of("io.rpcbench.elements.arrivals.ArrivalsThreadGroup",
+                "io.rpcbench.elements.arrivals.ArrivalsController", "io.rpcbench.elements.gui.ArrivalsThreadGroupGui");
+        assertThat(plugin("rpcbench-elements").get("componentClasses")).extracting(JsonNode::asText)
+                .as("component classes of rpcbench-elements").containsAll(arrivals);
+        Path elementsJar = home.resolve("lib/ext").resolve(plugin("rpcbench-elements").get("versions")
+                .get(version(plugin("rpcbench-elements"))).get("downloadUrl").asText());
+        try (ZipFile jar = new ZipFile(elementsJar.toFile())) {
+            assertThat(arrivals).as("classes in the installed %s", elementsJar.getFileName())
+                    .allMatch(name -> jar.getEntry(name.replace('.', '/') + ".class") != null);
+        }
         JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan + "-run")).dashboard(false)
                 .launchedWith(command -> inHome(home, command))
                 .properties(provider.planProperties())
