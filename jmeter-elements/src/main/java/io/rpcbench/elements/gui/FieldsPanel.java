@@ -44,6 +44,8 @@ final class FieldsPanel extends JPanel {
 
     private static final long serialVersionUID = 1L;
     private static final Color PROBLEM = new Color(0xC0, 0x20, 0x20);
+    /** How much of {@link #PROBLEM} a field with a problem takes into its background. */
+    private static final float PROBLEM_TINT = 0.2f;
 
     private final Map<String, Editor> editors = new LinkedHashMap<>();
     private final transient List<FieldGroup> groups;
@@ -239,9 +241,23 @@ final class FieldsPanel extends JPanel {
             view.setBorder(found.isPresent() ? BorderFactory.createLineBorder(PROBLEM, 2) : normal);
             Color background = UIManager.getColor("TextField.background");
             if (background != null && !(text instanceof JSyntaxTextArea)) {
-                text.setBackground(found.isPresent() ? new Color(0xFF, 0xEE, 0xEE) : background);
+                text.setBackground(found.isPresent() ? problemBackground(background) : background);
             }
         }
+    }
+
+    /**
+     * The background of a field with a problem: the look and feel's own field background tinted towards red, so the
+     * field's text keeps its contrast on a dark theme (JMeter's default, Darklaf) as on a light one; a fixed light pink
+     * left a dark theme's light text unreadable.
+     */
+    static Color problemBackground(Color background) {
+        return new Color(tint(background.getRed(), PROBLEM.getRed()), tint(background.getGreen(), PROBLEM.getGreen()),
+                tint(background.getBlue(), PROBLEM.getBlue()));
+    }
+
+    private static int tint(int background, int problem) {
+        return Math.round(background * (1 - PROBLEM_TINT) + problem * PROBLEM_TINT);
     }
 
     /**
