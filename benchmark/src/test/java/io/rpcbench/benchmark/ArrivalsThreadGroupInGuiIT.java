@@ -42,8 +42,9 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>File, Save.</li>
  * </ol>
  * The driver only looks, through {@link SwingProbe}, by the panels' component names ({@code arrivals.<property>}, its
- * problem {@code arrivals.<property>.problem}). A screenshot of the thread group's panel, cropped to JMeter's window,
- * goes to {@code benchmark/target/gui-screenshots/arrivals-thread-group.png} (the README shows a copy). Then JMeter is
+ * problem {@code arrivals.<property>.problem}). Screenshots of the thread group's panel, cropped to JMeter's window, go
+ * to {@code benchmark/target/gui-screenshots/}: {@code arrivals-thread-group-refused.png} with the last bad values
+ * typed, {@code arrivals-thread-group.png} as set (the README shows a copy). Then JMeter is
  * stopped by its PID, and the saved plan runs headless: about {@value #RATE} x {@value #SECONDS} samples (random
  * arrivals: a Poisson count), as many as the thread group's line in {@code jmeter.log} says were started, every one
  * passing, answered by the provider, and made by at most {@value #POOL} threads of the pool.
@@ -128,6 +129,7 @@ class ArrivalsThreadGroupInGuiIT {
 
                 addUnder(display, probe, TEST_PLAN, "Threads (Users)", GROUP);
                 typeBadValuesAndReadTheirProblems(display, probe);
+                display.screenshot(main, SCREENSHOTS.resolve("arrivals-thread-group-refused.png"));
                 replaceText(display, probe, SCHEDULE_FIELD, SCHEDULE);
                 replaceText(display, probe, POOL_FIELD, POOL);
                 assertThat(probe.shownText(SCHEDULE_FIELD + ".problem")).as("the schedule's problem").isEmpty();
