@@ -37,7 +37,7 @@ import java.util.Set;
  * SummaryTable table = new SummaryTable();
  * table.add("dubbo-echo-1k", statistics, "results/dubbo-echo-1k/dashboard/index.html");
  * table.addSteadiness("dubbo-echo-1k", dashboardData.runs().get(0).steadiness());
- * table.addSchedule("dubbo-echo-1k", dashboardData.runs().get(0).schedule());   // an open workload's
+ * table.addSchedule("dubbo-echo-1k-open", dashboardData.runs().get(0).schedule().verdict()); // an open workload's
  * System.out.print(table.render());
  * }</pre>
  */
@@ -53,7 +53,7 @@ public final class SummaryTable {
 
     private final List<Row> rows = new ArrayList<>();
     private final Map<String, DashboardData.Steadiness> steadiness = new LinkedHashMap<>();
-    private final Map<String, DashboardData.Schedule> schedules = new LinkedHashMap<>();
+    private final Map<String, String> schedules = new LinkedHashMap<>();
 
     private record Row(String plan, LabelStatistics statistics, String dashboard) {}
 
@@ -76,13 +76,11 @@ public final class SummaryTable {
     }
 
     /**
-     * Adds the schedule verdict of an open workload's plan (a run's {@link DashboardData.RunData#schedule()}); null, a
-     * closed workload's, adds nothing.
+     * Adds the schedule verdict of an open workload's plan: a run's {@link DashboardData.RunData#schedule()} verdict,
+     * or the caller's own (the benchmark's, which also counts the arrivals asked and made).
      */
-    public void addSchedule(String plan, DashboardData.Schedule schedule) {
-        if (schedule != null) {
-            schedules.put(plan, schedule);
-        }
+    public void addSchedule(String plan, String verdict) {
+        schedules.put(plan, verdict);
     }
 
     /** The table as lines ending in the platform's line separator, numbers in {@link Locale#ROOT}. */
@@ -155,7 +153,7 @@ public final class SummaryTable {
         }
         if (!schedules.isEmpty()) {
             out.append(newline).append("Schedule of each open workload's arrivals:").append(newline);
-            schedules.forEach((plan, schedule) -> out.append("  ").append(plan).append(": ").append(schedule.verdict())
+            schedules.forEach((plan, verdict) -> out.append("  ").append(plan).append(": ").append(verdict)
                     .append(newline));
         }
         appendProviders(out);

@@ -39,9 +39,9 @@ public class OpenWorkloadGoldenTest {
     /** The fixture read twice: a window of the schedule kept, and the whole run whose generator fell behind. */
     public static Dashboard dashboard() {
         return Dashboard.builder().title("open workload")
-                .addRun(RunInput.named("kept", JTL, Optional.empty(), Optional.empty())
+                .addRun(RunInput.named("kept-open", JTL, Optional.empty(), Optional.empty())
                         .withWindow(Duration.ofSeconds(2), Optional.of(Duration.ofSeconds(6))).withClientCpu(40, 2))
-                .addRun(RunInput.named("fell-behind", JTL, Optional.empty(), Optional.empty())
+                .addRun(RunInput.named("behind-open", JTL, Optional.empty(), Optional.empty())
                         .withWindow(Duration.ofSeconds(2), Optional.empty()).withClientCpu(40, 2));
     }
 
