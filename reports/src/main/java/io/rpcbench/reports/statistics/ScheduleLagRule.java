@@ -108,7 +108,8 @@ public final class ScheduleLagRule {
                         .orElse("the lag grew (the JMeter process's CPU was not measured)")
                 + ", so every pool thread was busy (" + Figures.text(total.throughput(), 0) + " calls/s x "
                 + ms(lag.callMeanMs()) + " on average: about " + Figures.text(Math.ceil(busy), 0)
-                + (Math.ceil(busy) == 1 ? " thread" : " threads") + " at work at once, Little's law); give the thread group a larger pool", figures));
+                + (Math.ceil(busy) == 1 ? " thread" : " threads") + " at work at once, Little's law); give the "
+                + "thread group a larger pool", figures));
     }
 
     private static String ms(double value) {

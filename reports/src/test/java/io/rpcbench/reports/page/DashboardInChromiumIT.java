@@ -95,7 +95,10 @@ class DashboardInChromiumIT {
         return dom;
     }
 
-    /** Per run: 4 client charts (5 with a schedule lag), 2 more of a distributed run's generators, and one per PerfMon type of each host. */
+    /**
+     * Per run: 4 client charts (5 with a schedule lag), 2 more of a distributed run's generators, and one per PerfMon
+     * type of each host.
+     */
     private static int charts(DashboardData data) {
         return data.runs().stream().mapToInt(r -> 4 + (r.client().lagP99Ms() == null ? 0 : 1)
                 + (r.generators().isEmpty() ? 0 : 2)
