@@ -60,7 +60,8 @@ public final class DashboardCommand implements Callable<Integer> {
                         + "(the clients' setup before the first call may take up to a quarter of the warm-up, at "
                         + "most 5 s).",
                 "client-cpu=PERCENT, client-cores=N: the JMeter process's CPU in the window as %% of all the "
-                        + "machine's cores, and the cores, for the load generator check of the steadiness verdict.",
+                        + "machine's cores, and the cores, for the load generator check of the steadiness verdict "
+                        + "and of an open workload's schedule verdict (its samples' lag_us: the generator's CPU).",
                 "Every figure (statistics, percentiles, errors, steadiness, server means, comparison) counts the "
                         + "samples that STARTED in the measured window and the PerfMon readings taken in it; the "
                         + "charts show the whole run with the rest shaded. Paths may not contain ','."})
@@ -70,7 +71,8 @@ public final class DashboardCommand implements Callable<Integer> {
     private Path output;
 
     @Option(names = "--data-json", paramLabel = "JSON", description = "Also write the dashboard's figures as JSON "
-            + "(runs[].total, steadiness, server: what the page shows, e.g. as dashboard.json for the compare command).")
+            + "(runs[].total, steadiness, schedule, server: what the page shows, e.g. as dashboard.json for the compare "
+            + "command).")
     private Path dataJson;
 
     @Option(names = "--title", paramLabel = "TEXT", description = "The page's heading (default: ${DEFAULT-VALUE}).")

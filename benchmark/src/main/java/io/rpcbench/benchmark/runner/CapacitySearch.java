@@ -23,7 +23,8 @@ import java.util.OptionalDouble;
  * {@code ./run-benchmark --capacity}: the highest arrival rate each open-model plan holds at the SLO. Each plan runs
  * at a rate (arrivals a second, JMeter's Open Model Thread Group) that doubles from the start rate while a step holds:
  * the SLO's conditions met on the step's measured window, failed calls under {@value #ERROR_LIMIT_PERCENT} %, and the
- * calls following the rate ({@link OpenSchedule#kept}: none dropped at the samplers' cap, as many made as asked). After
+ * calls following the rate ({@link OpenSchedule#kept}: none dropped at the samplers' cap, as many made as asked, and for
+ * arrivals with a due time the schedule lag's p99 within the limit of {@code ScheduleLagRule}). After
  * the first step that breaks, {@value #REFINEMENTS} more steps halve the gap between the last rate that held and the
  * first that broke (geometric midpoints, so about 19 % apart in the end). The sustainable rate is the highest that held.
  * A rate past the knee of a plan does not grow JMeter's threads without bound: the open plans cap the calls in flight
@@ -208,7 +209,7 @@ public final class CapacitySearch {
         Cell cell = Cell.of("capacity", plan, plan).named(plan + "_" + rateText + "-per-s").threads(1).stop(stop)
                 .properties(Map.of(PlanRunner.OPEN_RATE, rateText));
         Optional<RunSummary> summary = runner.runCell(site, cell, ++index, 0);
-        Step step = judge(plan, rate, summary);
+        Step step = judge(plan, rate, summary, runner.schedule(cell));
         steps.add(step);
         if (step.figures().isPresent()) {
             ClosedBaseline.cpuMicrosPerSample(runner.lastClientCpuPercent(), Runtime.getRuntime().availableProcessors(),
@@ -220,14 +221,18 @@ public final class CapacitySearch {
         return step;
     }
 
-    /** Whether a step's window held: the SLO, the error limit and the schedule. */
-    Step judge(String plan, double rate, Optional<RunSummary> summary) {
+    /**
+     * Whether a step's window held: the SLO, the error limit and the schedule ({@code judged}: as the run printed it,
+     * with the JMeter process's CPU; else judged here from the summary without it). The SLO is judged on the response
+     * times as the JTL has them: for arrivals with a due time, from when each was due (the lag is in them).
+     */
+    Step judge(String plan, double rate, Optional<RunSummary> summary, Optional<OpenSchedule> judged) {
         if (summary.isEmpty()) {
             return new Step(plan, rate, Optional.empty(), Optional.empty(), false, "no figures of a measured window");
         }
         Map<String, LabelFigures> labels = summary.get().figures();
         LabelFigures total = total(labels);
-        OpenSchedule schedule = OpenSchedule.of(rate, summary.get());
+        OpenSchedule schedule = judged.orElseGet(() -> OpenSchedule.of(rate, summary.get()));
         ThresholdCheck check = ThresholdCheck.of(slo, Map.of(plan, total));
         List<String> broken = new ArrayList<>();
         check.results().stream().filter(r -> !r.passed())
@@ -237,7 +242,8 @@ public final class CapacitySearch {
                     ERROR_LIMIT_PERCENT));
         }
         if (!schedule.kept()) {
-            broken.add("the calls did not follow the rate: " + schedule.describe());
+            broken.add(schedule.lag().isPresent() ? schedule.verdict() + " (" + schedule.describe() + ")"
+                    : "the calls did not follow the rate: " + schedule.describe());
         }
         String figures = String.format(Locale.ROOT, "%,.0f calls/s, p50 %s ms, p99 %s ms", total.tps(),
                 ms(total.p50Ms()), ms(total.p99Ms()));

@@ -203,11 +203,12 @@ final class PlanRunner {
         } catch (IllegalArgumentException noWindow) { // e.g. the plan stopped during its warm-up
             return failed(prefix, noWindow.getMessage());
         }
+        OptionalDouble jmeterCpu = jmeterCpu(runs, summary);
         Optional<OpenSchedule> schedule = Optional.empty();
         if (stop instanceof Stop.Calls calls) {
             reportCallsCutShort(prefix, summary, cell.threads() * cell.consumers(), calls);
         } else if (planProperties.containsKey(OPEN_RATE)) {
-            schedule = reportSchedule(prefix, summary, planProperties.get(OPEN_RATE));
+            schedule = reportSchedule(prefix, summary, planProperties.get(OPEN_RATE), jmeterCpu);
         }
         // JMeter's own dashboard of the same window, built after the run when the window is known. It reads
         // the whole JTL (about 20 us a sample): 40 million samples of a --full Thrift plan take over 10 min.
@@ -231,15 +232,18 @@ final class PlanRunner {
         RunInput input = RunInput.named(cell.name(), jtl, Optional.of(run.perfmon()).filter(Files::isRegularFile),
                 Optional.of(run.dashboardIndex().toString()).filter(page -> Files.isRegularFile(Path.of(page))))
                 .withWindow(warmupTime, window);
-        OptionalDouble jmeterCpu = jmeterCpu(runs, summary);
         if (jmeterCpu.isPresent()) {
             input = input.withClientCpu(jmeterCpu.getAsDouble(), Runtime.getRuntime().availableProcessors());
         }
         return new Measured(run, summary, input, String.join(", ", jmeterDashboards), schedule);
     }
 
-    /** An open workload's schedule against its measured window, and whether it was kept ({@link OpenSchedule}). */
-    private Optional<OpenSchedule> reportSchedule(String prefix, RunSummary summary, String rateText) {
+    /**
+     * An open workload's schedule against its measured window, and whether it was kept ({@link OpenSchedule}); with the
+     * JMeter process's CPU (empty when not read), which the schedule lag's verdict names when it bounded the run.
+     */
+    private Optional<OpenSchedule> reportSchedule(String prefix, RunSummary summary, String rateText,
+            OptionalDouble jmeterCpu) {
         double rate;
         try {
             rate = Double.parseDouble(rateText);
@@ -248,7 +252,9 @@ final class PlanRunner {
                     rateText);
             return Optional.empty();
         }
-        OpenSchedule schedule = OpenSchedule.of(rate, summary);
+        OpenSchedule schedule = OpenSchedule.of(rate, summary,
+                jmeterCpu.isPresent() ? Optional.of(jmeterCpu.getAsDouble()) : Optional.empty(),
+                Optional.of(Runtime.getRuntime().availableProcessors()));
         out.printf(Locale.ROOT, "%s: open workload at %s arrivals/s: %s: %s%n", prefix, rateText, schedule.describe(),
                 schedule.verdict());
         out.flush();

@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -127,6 +128,20 @@ public final class ScenarioRunner {
         extraText.add(text);
     }
 
+    /**
+     * The schedule of {@code cell}'s last run, judged as the run printed it ({@link OpenSchedule}, with the JMeter
+     * process's CPU); empty when it was not an open workload or has no figures.
+     */
+    Optional<OpenSchedule> schedule(Cell cell) {
+        for (int i = runs.size() - 1; i >= 0; i--) {
+            CellRun run = runs.get(i);
+            if (run.cell().equals(cell)) {
+                return run.outcome() instanceof PlanRunner.Measured measured ? measured.schedule() : Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The JMeter run of the plan under way (or the last one), null before the first: for tests. */
     public JMeterRun currentRun() {
         return plans.currentRun();
@@ -171,6 +186,7 @@ public final class ScenarioRunner {
         });
         DashboardJson.write(data, results.resolve("dashboard.json"));
         data.runs().forEach(run -> summaryTable.addSteadiness(run.name(), run.steadiness()));
+        addSchedules(data);
         out.println();
         out.print(summaryTable.render());
         printedTable.forEach(table -> out.printf("%n%s", table));
@@ -179,6 +195,25 @@ public final class ScenarioRunner {
         out.printf("%nDashboard of all plans, client and server side: %s%n", dashboardFile.toUri());
         out.flush();
         return 0;
+    }
+
+    /**
+     * Each open workload's schedule verdict for the summary: as the run printed it ({@link OpenSchedule}: the counts and
+     * the lag) for a plan run at a rate, else the lag's alone (the dashboard's) for a run whose samples had a due time.
+     */
+    private void addSchedules(DashboardData data) {
+        Map<String, OpenSchedule> schedules = new LinkedHashMap<>();
+        runs.stream().map(CellRun::outcome).filter(PlanRunner.Measured.class::isInstance)
+                .map(PlanRunner.Measured.class::cast).filter(measured -> measured.schedule().isPresent())
+                .forEach(measured -> schedules.put(measured.input().name(), measured.schedule().get()));
+        data.runs().forEach(run -> {
+            OpenSchedule schedule = schedules.get(run.name());
+            if (schedule != null) {
+                summaryTable.addSchedule(run.name(), schedule.verdict());
+            } else if (run.schedule() != null) {
+                summaryTable.addSchedule(run.name(), run.schedule().verdict());
+            }
+        });
     }
 
     private String table(Scenario s) {

@@ -30,8 +30,8 @@ import org.slf4j.LoggerFactory;
  * {@code 1/engines} of it; 1 for a run on one JMeter), {@value #RANDOM_SEED} (random arrivals' seed; empty: a new one
  * each run). Each is checked when the test starts; a bad one stops the test with a message naming it.
  *
- * <p>Order of calls (JMeter's): {@link #start} on the engine's thread (the schedule read, the pool's threads started,
- * then the schedule's clock), the pool threads' iterations, {@link #stop} or {@link #tellThreadsToStop} when the run is
+ * <p>Order of calls (JMeter's): {@link #start} on the engine's thread (the schedule read, the rpcbench samplers'
+ * clients made ready ({@link ClientsBeforeArrivals}), the pool's threads started, then the schedule's clock), the pool threads' iterations, {@link #stop} or {@link #tellThreadsToStop} when the run is
  * stopped, {@link #threadFinished} as each thread ends.
  */
 public class ArrivalsThreadGroup extends ThreadGroup {
@@ -105,6 +105,7 @@ public class ArrivalsThreadGroup extends ThreadGroup {
         LOG.info("{}: {} arrivals expected over {} s (schedule '{}', {} of it on this engine), pool of {} threads",
                 getName(), Math.round(schedule.expectedArrivals()), schedule.totalSeconds(), getSchedule(),
                 settings.engines() == 1 ? "all" : "1/" + settings.engines(), settings.pool());
+        ClientsBeforeArrivals.prepare(threadGroupTree);
         super.start(groupNumber, notifier, threadGroupTree, engine);
         current.begin(System.nanoTime());
     }

@@ -5,8 +5,10 @@ import io.rpcbench.reports.figures.Figures;
 import io.rpcbench.reports.jtl.LoadGeneratorName;
 import io.rpcbench.reports.jtl.PerfMonReader;
 import io.rpcbench.reports.statistics.LabelStatistics;
+import io.rpcbench.reports.statistics.LagStatistics;
 import io.rpcbench.reports.statistics.MeasuredWindow;
 import io.rpcbench.reports.statistics.ServerTimeline;
+import io.rpcbench.reports.statistics.ScheduleLagRule;
 import io.rpcbench.reports.statistics.ServerWindow;
 import io.rpcbench.reports.statistics.SteadinessRule;
 import io.rpcbench.reports.statistics.WindowedJtl;
@@ -23,8 +25,8 @@ import java.util.Optional;
  * per load generator), the error categories and the window's thirds with the samples that started in the measured
  * window; then one pass over the PerfMon file feeding the server timeline (every reading) and the window's server
  * figures; then all timelines are brought to one bucket width so client and server share the time axis, and the
- * window's steadiness is judged. Memory depends on the number of labels, error codes, generators and metrics, not on
- * the files' length.
+ * window's steadiness is judged, and an open workload's schedule ({@link ScheduleLagRule}). Memory depends on the
+ * number of labels, error codes, generators and metrics, not on the files' length.
  *
  * <pre>{@code
  * DashboardData.RunData run = RunReport.read(input, htmlFolder);
@@ -89,7 +91,9 @@ final class RunReport {
                 input.clientCores(), generatorHost, generatorHost.map(serverWindow::hostCpuPercent),
                 generatorHost.isPresent() && providerHosts.stream()
                         .anyMatch(host -> generatorHost.get().equals(host.providerHost())));
-        DashboardData.Steadiness steadiness = SteadinessRule.judge(jtl.thirds.thirds(), window, bucketMs, generator);
+        List<DashboardData.Third> thirds = jtl.thirds.thirds();
+        DashboardData.Steadiness steadiness = SteadinessRule.judge(thirds, window, bucketMs, generator);
+        DashboardData.Schedule schedule = ScheduleLagRule.judge(jtl.total, thirds, generator).orElse(null);
 
         List<DashboardData.LabelFigures> figures = new ArrayList<>();
         jtl.labels.values().forEach(label -> figures.add(figures(label)));
@@ -98,7 +102,7 @@ final class RunReport {
                 input.perfmon().map(p -> p.getFileName().toString()).orElse(null),
                 input.jmeterDashboard().map(link -> DashboardLink.resolve(link, htmlFolder, input.name())).orElse(null),
                 start, end, bucketMs, window.warmupMs(), window.startMs(), window.endMs(), figures,
-                figures(jtl.total), steadiness, serverFigures, providerHosts,
+                figures(jtl.total), steadiness, schedule, serverFigures, providerHosts,
                 jtl.errors.categories(jtl.total.samples()), jtl.total.providers(),
                 generators(jtl.total, jtl.generators.series(), serverWindow), clientSeries, server.hosts());
     }
@@ -138,6 +142,7 @@ final class RunReport {
                 Figures.round(s.errorPercent(), 3),
                 Figures.round(seconds <= 0 ? 0 : s.receivedBytes() / 1024.0 / seconds, 3),
                 Figures.round(seconds <= 0 ? 0 : s.sentBytes() / 1024.0 / seconds, 3),
-                s.resolution());
+                s.resolution(),
+                s.scheduleLag().map(LagStatistics::figures).orElse(null));
     }
 }

@@ -5,13 +5,17 @@ import io.rpcbench.reports.jtl.JtlReader;
 import io.rpcbench.reports.jtl.JtlSample;
 import io.rpcbench.reports.statistics.LabelStatistics;
 import io.rpcbench.reports.statistics.MeasuredWindow;
+import io.rpcbench.reports.statistics.ScheduleLagRule;
+import io.rpcbench.reports.statistics.SteadinessRule;
 import io.rpcbench.reports.statistics.TimeBuckets;
 import io.rpcbench.reports.statistics.WindowedJtl;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -139,6 +143,23 @@ public final class RunSummary {
         Map<String, DashboardData.LabelFigures> figures = new LinkedHashMap<>();
         labels.forEach((label, statistics) -> figures.put(label, RunReport.figures(statistics)));
         return figures;
+    }
+
+    /**
+     * Whether an open workload's arrivals kept their schedule ({@link ScheduleLagRule}), given the JMeter process's CPU
+     * over the window as a share of the machine's {@code cores} (empty when not measured); empty when no sample in the
+     * window had a schedule lag. A summary made with the dashboard's pass ({@link #withDashboard}) is judged over every
+     * label with the window's thirds; else the label of the largest lag p99 is, without its thirds.
+     */
+    public Optional<DashboardData.Schedule> schedule(Optional<Double> jmeterCpuPercent, Optional<Integer> cores) {
+        SteadinessRule.LoadGenerator generator = new SteadinessRule.LoadGenerator(jmeterCpuPercent, cores,
+                Optional.empty(), Optional.empty(), false);
+        if (dashboardPass != null) {
+            return ScheduleLagRule.judge(dashboardPass.total, dashboardPass.thirds.thirds(), generator);
+        }
+        return labels.values().stream().filter(label -> label.scheduleLag().isPresent())
+                .max(Comparator.comparingDouble(label -> label.scheduleLag().get().lagPercentileMs(99)))
+                .flatMap(label -> ScheduleLagRule.judge(label, List.of(), generator));
     }
 
     /** The statistics of {@code label}, or statistics of no samples when the file has none of it. */

@@ -2,6 +2,8 @@ package io.rpcbench.reports.dashboard;
 
 import io.rpcbench.reports.figures.DashboardData;
 import io.rpcbench.reports.statistics.LabelStatistics;
+import io.rpcbench.reports.statistics.LagStatistics;
+import io.rpcbench.reports.statistics.ScheduleLagRule;
 import io.rpcbench.reports.statistics.SteadinessRule;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -26,10 +28,16 @@ import java.util.Set;
  * column shows JMeter's whole ms and is marked {@value #WHOLE_MS_MARK} after its name, a row with both kinds
  * {@value #MIXED_MARK}; a footnote under the table says what the marks mean.
  *
+ * <p>An open workload's rows, whose samples were arrivals due at a time ({@code lag_us}), get a line under the table
+ * with their schedule lag (p50, p99, max: how late the calls started after they were due) and the calls' own p99;
+ * their response times in the table are from the due time. Each such plan's schedule verdict
+ * ({@link ScheduleLagRule}) follows its steadiness. A closed workload's rows print as before.
+ *
  * <pre>{@code
  * SummaryTable table = new SummaryTable();
  * table.add("dubbo-echo-1k", statistics, "results/dubbo-echo-1k/dashboard/index.html");
  * table.addSteadiness("dubbo-echo-1k", dashboardData.runs().get(0).steadiness());
+ * table.addSchedule("dubbo-echo-1k-open", dashboardData.runs().get(0).schedule().verdict()); // an open workload's
  * System.out.print(table.render());
  * }</pre>
  */
@@ -45,6 +53,7 @@ public final class SummaryTable {
 
     private final List<Row> rows = new ArrayList<>();
     private final Map<String, DashboardData.Steadiness> steadiness = new LinkedHashMap<>();
+    private final Map<String, String> schedules = new LinkedHashMap<>();
 
     private record Row(String plan, LabelStatistics statistics, String dashboard) {}
 
@@ -64,6 +73,14 @@ public final class SummaryTable {
     /** Adds the steadiness verdict of a plan's measured window (a run's {@link DashboardData.RunData#steadiness()}). */
     public void addSteadiness(String plan, DashboardData.Steadiness verdict) {
         steadiness.put(plan, verdict);
+    }
+
+    /**
+     * Adds the schedule verdict of an open workload's plan: a run's {@link DashboardData.RunData#schedule()} verdict,
+     * or the caller's own (the benchmark's, which also counts the arrivals asked and made).
+     */
+    public void addSchedule(String plan, String verdict) {
+        schedules.put(plan, verdict);
     }
 
     /** The table as lines ending in the platform's line separator, numbers in {@link Locale#ROOT}. */
@@ -119,6 +136,13 @@ public final class SummaryTable {
                 Locale.ROOT, "%s: %,d arrivals dropped, not made because the sampler's max_in_flight calls were in "
                         + "flight (response code %s), are left out of its figures: the run did not keep its schedule%n",
                 row.plan(), row.statistics().dropped(), LabelStatistics.DROPPED)));
+        rows.stream().filter(row -> row.statistics().scheduleLag().isPresent()).forEach(row -> {
+            LagStatistics lag = row.statistics().scheduleLag().get();
+            out.append(String.format(Locale.ROOT, "%s: schedule lag p50 %s ms, p99 %s ms, max %s ms (%,d arrivals; "
+                    + "the calls' own p99 %s ms): response times above are from when each arrival was due%n",
+                    row.plan(), ms(lag.lagPercentileMs(50)), ms(lag.lagPercentileMs(99)), ms(lag.lagMaxMs()),
+                    lag.samples(), ms(lag.callPercentileMs(99))));
+        });
         if (!steadiness.isEmpty()) {
             out.append(newline).append("Steadiness of each plan's measured window:").append(newline);
             steadiness.forEach((plan, verdict) -> {
@@ -126,6 +150,11 @@ public final class SummaryTable {
                 verdict.jmeterCpuText().ifPresent(cpu -> out.append("    ").append(cpu).append(newline));
                 verdict.warnings().forEach(w -> out.append("    warning: ").append(w).append(newline));
             });
+        }
+        if (!schedules.isEmpty()) {
+            out.append(newline).append("Schedule of each open workload's arrivals:").append(newline);
+            schedules.forEach((plan, verdict) -> out.append("  ").append(plan).append(": ").append(verdict)
+                    .append(newline));
         }
         appendProviders(out);
         out.append(newline).append("JMeter dashboards:").append(newline);

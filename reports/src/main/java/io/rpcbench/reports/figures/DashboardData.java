@@ -37,6 +37,9 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
      * @param labels          figures per sampler label, in order of first appearance
      * @param total           figures over all labels
      * @param steadiness      whether the window was steady, and warnings about the load generator
+     * @param schedule        whether an open workload's arrivals kept their schedule, from their schedule lag
+     *                        ({@code statistics.ScheduleLagRule}); null for a run without lag figures (a closed
+     *                        workload, a JTL without {@code lag_us})
      * @param server          the provider's host and process over the window; with several provider hosts, no
      *                        figures and a note saying they are in {@code servers}
      * @param servers         the same figures per provider host (a PerfMon host with the provider process's series;
@@ -52,14 +55,15 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
     public record RunData(String name, String system, String scenario, String jtl, String perfmon,
             String jmeterDashboard, long startMs, long endMs, long bucketMs, long warmupMs, long windowStartMs,
             long windowEndMs, List<LabelFigures> labels, LabelFigures total, Steadiness steadiness,
-            ServerFigures server, List<ServerFigures> servers, List<ErrorCategory> errors,
+            Schedule schedule, ServerFigures server, List<ServerFigures> servers, List<ErrorCategory> errors,
             List<ProviderShare> providers, List<GeneratorFigures> generators, ClientSeries client,
             List<HostCharts> hosts) {
 
         /** The same run with another steadiness. */
         public RunData withSteadiness(Steadiness other) {
             return new RunData(name, system, scenario, jtl, perfmon, jmeterDashboard, startMs, endMs, bucketMs,
-                    warmupMs, windowStartMs, windowEndMs, labels, total, other, server, servers, errors, providers,
+                    warmupMs, windowStartMs, windowEndMs, labels, total, other, schedule, server, servers, errors,
+                    providers,
                     generators, client, hosts);
         }
     }
@@ -70,10 +74,48 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
      * @param tps        samples that started in the window per second of it
      * @param resolution "us" when every sample had {@code elapsed_us}, "ms" when none had (JMeter's whole ms),
      *                   "mixed" otherwise ({@code statistics.LabelStatistics.resolution()})
+     * @param scheduleLag the schedule lag of an open workload's arrivals, whose response times above are then from
+     *                   when each was due; null when no sample had one (a closed workload)
      */
     public record LabelFigures(String label, long samples, double tps, double averageMs, double minMs,
             double maxMs, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
-            double errorPercent, double receivedKBps, double sentKBps, String resolution) {}
+            double errorPercent, double receivedKBps, double sentKBps, String resolution, ScheduleLag scheduleLag) {
+
+        /** Figures without a schedule lag: a closed workload's. */
+        public LabelFigures(String label, long samples, double tps, double averageMs, double minMs, double maxMs,
+                double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms, double errorPercent,
+                double receivedKBps, double sentKBps, String resolution) {
+            this(label, samples, tps, averageMs, minMs, maxMs, p50Ms, p90Ms, p95Ms, p99Ms, p999Ms, errorPercent,
+                    receivedKBps, sentKBps, resolution, null);
+        }
+    }
+
+    /**
+     * The schedule lag of the arrivals of an open workload (samples with {@code lag_us}) over the measured window: how
+     * late each call started after it was due, ms with µs precision ({@code statistics.LagStatistics}).
+     *
+     * @param samples   the arrivals with a lag
+     * @param p50Ms     the lag's median
+     * @param p99Ms     its 99th percentile
+     * @param maxMs     its largest value, exact
+     * @param callP50Ms the calls' own time (from their start, the lag left out), median
+     * @param callP99Ms the calls' own time, 99th percentile
+     */
+    public record ScheduleLag(long samples, double p50Ms, double p99Ms, double maxMs, double callP50Ms,
+            double callP99Ms) {}
+
+    /**
+     * Whether an open workload's arrivals kept their schedule, judged from their schedule lag over the measured
+     * window ({@code statistics.ScheduleLagRule}).
+     *
+     * @param rule      the rule, in words
+     * @param kept      whether the lag's p99 stayed within the rule's limit
+     * @param boundBy   what bounded the run when it was not kept: "generator CPU", "provider" or "generator thread
+     *                  pool"; null when kept
+     * @param verdict   one line, e.g. "the schedule was kept: schedule lag p99 0.214 ms"
+     * @param lag       the lag over every label
+     */
+    public record Schedule(String rule, boolean kept, String boundBy, String verdict, ScheduleLag lag) {}
 
     /**
      * Whether the measured window was steady ({@code statistics.SteadinessRule}).
@@ -106,8 +148,18 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
         }
     }
 
-    /** A third of the measured window: its samples (started in it), their TPS, mean and p99. */
-    public record Third(long startMs, long endMs, long samples, double tps, double averageMs, double p99Ms) {}
+    /**
+     * A third of the measured window: its samples (started in it), their TPS, mean and p99; for an open workload's
+     * arrivals also the p99 of their schedule lag and of the calls' own time (null without lag figures).
+     */
+    public record Third(long startMs, long endMs, long samples, double tps, double averageMs, double p99Ms,
+            Double lagP99Ms, Double callP99Ms) {
+
+        /** A third without lag figures: a closed workload's. */
+        public Third(long startMs, long endMs, long samples, double tps, double averageMs, double p99Ms) {
+            this(startMs, endMs, samples, tps, averageMs, p99Ms, null, null);
+        }
+    }
 
     /**
      * The provider's side of the measured window, from the PerfMon readings taken in it: means of the readings,
@@ -166,9 +218,21 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
     public record GeneratorSeries(List<Long> t, List<Double> tps, List<Double> errorsPerSecond,
             List<Double> averageMs) {}
 
-    /** Client series over the whole run, one value per time bucket starting at {@code t}; times in ms. */
+    /**
+     * Client series over the whole run, one value per time bucket starting at {@code t}; times in ms.
+     *
+     * @param lagP99Ms the p99 of the schedule lag of the bucket's arrivals (null for a bucket without any); the list
+     *                 is null for a run without lag figures (a closed workload)
+     */
     public record ClientSeries(List<Long> t, List<Double> tps, List<Double> errorsPerSecond, List<Double> p50Ms,
-            List<Double> p90Ms, List<Double> p99Ms, List<Integer> activeThreads) {}
+            List<Double> p90Ms, List<Double> p99Ms, List<Integer> activeThreads, List<Double> lagP99Ms) {
+
+        /** Series without a schedule lag: a closed workload's. */
+        public ClientSeries(List<Long> t, List<Double> tps, List<Double> errorsPerSecond, List<Double> p50Ms,
+                List<Double> p90Ms, List<Double> p99Ms, List<Integer> activeThreads) {
+            this(t, tps, errorsPerSecond, p50Ms, p90Ms, p99Ms, activeThreads, null);
+        }
+    }
 
     /** One agent host's charts. */
     public record HostCharts(String host, List<ServerChart> charts) {}

@@ -32,6 +32,15 @@ import java.util.function.Consumer;
  * others in one thread can still carry a leftover shorter than the other sampler's own time; such plans should
  * read their other samplers' rows at whole ms (another label).
  *
+ * <p>Schedule lag: under a thread group that issues arrivals from a schedule, rpcbench's samplers measure from when
+ * each arrival was due and put the lag, from the due time to the call's start, in the sample variable
+ * {@value #LAG_US}; the row's time stamp is then the due time and {@code elapsed_us} the lag plus
+ * the call. Its value is read like {@code elapsed_us}, in place (a negative one, a call started before it
+ * was due, as 0: it was not late); empty or {@code null} (a closed workload's sample) or
+ * a file without the column gives no lag ({@link JtlSample#NO_LAG}), as does a row whose {@code elapsed_us} is not
+ * taken. {@code elapsed_us} is taken when it lies within {@value #AGREEMENT_MS} ms above {@code elapsed} plus the lag,
+ * so a sampler that leaves JMeter's {@code elapsed} at the call's own time is read the same.
+ *
  * <p>Load generators: in JMeter's distributed mode the {@code threadName} column starts with the remote engine that
  * made the sample ({@code 198.18.0.21-Thread Group 1-1}); {@link JtlSample#generator()} holds it
  * ({@link LoadGeneratorName}), empty for a local run.
@@ -47,6 +56,9 @@ public final class JtlReader {
 
     /** The sample variable rpcbench's samplers set to the call's elapsed microseconds. */
     public static final String ELAPSED_US = "elapsed_us";
+
+    /** The sample variable rpcbench's samplers set to the schedule lag in microseconds, empty when none. */
+    public static final String LAG_US = "lag_us";
 
     /** How far {@code elapsed_us} may lie above {@code elapsed} and still be the same sample's time. */
     static final long AGREEMENT_MS = 2;
@@ -146,6 +158,7 @@ public final class JtlReader {
         private final int allThreads;
         private final int url;
         private final int elapsedUs;
+        private final int lagUs;
         private final int threadName;
         private final LoadGeneratorName generators = new LoadGeneratorName();
         private final Consumer<JtlSample> consumer;
@@ -162,6 +175,7 @@ public final class JtlReader {
             this.allThreads = header.column("allThreads");
             this.url = header.column("URL");
             this.elapsedUs = header.column(ELAPSED_US);
+            this.lagUs = header.column(LAG_US);
             this.threadName = header.column("threadName");
             this.consumer = consumer;
         }
@@ -175,7 +189,10 @@ public final class JtlReader {
             long elapsedMs = row.atLeastZero(elapsed, "elapsed");
             long elapsedUsValue = row.isBlankOr(elapsedUs, "null") ? -1
                     : row.atLeastZero(elapsedUs, ELAPSED_US); // parsed once a row
-            boolean microseconds = elapsedUsValue >= 0 && elapsedUsValue - elapsedMs * 1000 <= AGREEMENT_MS * 1000;
+            long lagUsValue = elapsedUsValue < 0 || row.isBlankOr(lagUs, "null") ? JtlSample.NO_LAG
+                    : Math.max(0, row.number(lagUs, LAG_US)); // in place; a call started early was not late
+            boolean microseconds = elapsedUsValue >= 0
+                    && elapsedUsValue - Math.max(0, lagUsValue) - elapsedMs * 1000 <= AGREEMENT_MS * 1000;
             return new JtlSample(
                     row.number(timeStamp, "timeStamp"),
                     elapsedMs,
@@ -189,7 +206,8 @@ public final class JtlReader {
                     url(row.repeated(url, "")),
                     microseconds ? elapsedUsValue : elapsedMs * 1000,
                     microseconds,
-                    generators.of(row.repeated(threadName, "")));
+                    generators.of(row.repeated(threadName, "")),
+                    microseconds ? lagUsValue : JtlSample.NO_LAG);
         }
     }
 }

@@ -19,6 +19,8 @@ import org.HdrHistogram.IntCountsHistogram;
  * <p>Each bucket keeps its own HdrHistogram of response times (in µs from {@link JtlSample#elapsedUs()}, or in
  * whole ms for samples without elapsed_us) with 2 significant digits (int counts, auto-resizing), so a bucket's
  * percentiles are within 1 %, at a few KB per bucket; with at most {@link TimeBuckets#MAX_BUCKETS} buckets memory stays bounded whatever the run's length.
+ * An open workload's arrivals also put their schedule lag in a histogram of the bucket's, made with the first, so the
+ * lag's p99 is charted over time; a closed workload's buckets have none.
  * The run-wide percentiles of the summary come from {@link LabelStatistics}' 3-digit histograms, not from these.
  */
 public final class ClientTimeline implements Consumer<JtlSample> {
@@ -35,6 +37,8 @@ public final class ClientTimeline implements Consumer<JtlSample> {
     static final class Bucket {
         private IntCountsHistogram microseconds;
         private IntCountsHistogram wholeMilliseconds;
+        /** The schedule lag of the bucket's arrivals, µs; null when none had one. */
+        private IntCountsHistogram lag;
         private long samples;
         private long errors;
         private int maxThreads;
@@ -44,6 +48,9 @@ public final class ClientTimeline implements Consumer<JtlSample> {
                 microseconds = record(microseconds, sample.elapsedUs());
             } else {
                 wholeMilliseconds = record(wholeMilliseconds, sample.elapsed());
+            }
+            if (sample.hasLag()) {
+                lag = record(lag, sample.lagUs());
             }
             samples++;
             if (!sample.success()) {
@@ -72,7 +79,13 @@ public final class ClientTimeline implements Consumer<JtlSample> {
             return both.getValueAtPercentile(percentile) / 1000.0;
         }
 
+        /** The lag's p99 in ms, or null when no arrival of the bucket had one. */
+        Double lagP99Ms() {
+            return lag == null ? null : lag.getValueAtPercentile(99) / 1000.0;
+        }
+
         void addAll(Bucket other) {
+            lag = merge(lag, other.lag);
             microseconds = merge(microseconds, other.microseconds);
             wholeMilliseconds = merge(wholeMilliseconds, other.wholeMilliseconds);
             samples += other.samples;
@@ -116,6 +129,8 @@ public final class ClientTimeline implements Consumer<JtlSample> {
         List<Double> p90 = new ArrayList<>();
         List<Double> p99 = new ArrayList<>();
         List<Integer> threads = new ArrayList<>();
+        List<Double> lag = new ArrayList<>();
+        boolean[] anyLag = {false};
         buckets.entries().forEach((start, bucket) -> {
             t.add(start);
             tps.add(Figures.round(bucket.samples / seconds, 3));
@@ -124,7 +139,10 @@ public final class ClientTimeline implements Consumer<JtlSample> {
             p90.add(bucket.percentileMs(90));
             p99.add(bucket.percentileMs(99));
             threads.add(bucket.maxThreads);
+            Double lagP99 = bucket.lagP99Ms();
+            lag.add(lagP99);
+            anyLag[0] |= lagP99 != null;
         });
-        return new DashboardData.ClientSeries(t, tps, errors, p50, p90, p99, threads);
+        return new DashboardData.ClientSeries(t, tps, errors, p50, p90, p99, threads, anyLag[0] ? lag : null);
     }
 }

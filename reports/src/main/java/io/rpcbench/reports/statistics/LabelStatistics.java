@@ -6,6 +6,7 @@ import io.rpcbench.reports.jtl.LoadGeneratorName;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -24,6 +25,10 @@ import org.HdrHistogram.HistogramIterationValue;
  * <p>Two breakdowns come with them, for the printed summary and the dashboard: the same statistics per load
  * generator of a distributed run ({@link #generators()}: the JMeter remote engine in each sample's thread name) and
  * the calls per provider ({@link #providers()}: the URL column).
+ *
+ * <p>Samples of arrivals due at a time (an open workload's thread group that records when each arrival was due) carry
+ * their schedule lag: their response times are from the due time, and {@link #scheduleLag()} keeps the lag and the
+ * calls' own time apart ({@link LagStatistics}), made with the first such sample.
  */
 public final class LabelStatistics {
 
@@ -58,6 +63,8 @@ public final class LabelStatistics {
     private final ProviderShares providers;
     /** Null until the first sample with a generator: a local run pays nothing for the breakdown. */
     private LoadGenerators<LabelStatistics> generators;
+    /** Null until the first sample with a schedule lag: a closed workload pays one test a sample. */
+    private LagStatistics lag;
     private long samples;
     private long sumUs;
     private long minUs = Long.MAX_VALUE;
@@ -122,6 +129,7 @@ public final class LabelStatistics {
         this.receivedBytes = other.receivedBytes;
         this.sentBytes = other.sentBytes;
         this.minReceivedBytes = other.minReceivedBytes;
+        this.lag = other.lag == null ? null : other.lag.copy();
     }
 
     /**
@@ -164,6 +172,12 @@ public final class LabelStatistics {
         receivedBytes += sample.bytes();
         sentBytes += sample.sentBytes();
         minReceivedBytes = Math.min(minReceivedBytes, sample.bytes());
+        if (sample.hasLag()) {
+            if (lag == null) {
+                lag = new LagStatistics();
+            }
+            lag.add(sample);
+        }
     }
 
     /**
@@ -299,6 +313,14 @@ public final class LabelStatistics {
             }
         }
         return merged;
+    }
+
+    /**
+     * The schedule lag of the samples that were arrivals due at a time, and their calls' own time; empty when none
+     * was (a closed workload, a JTL without {@code lag_us}).
+     */
+    public Optional<LagStatistics> scheduleLag() {
+        return Optional.ofNullable(lag);
     }
 
     public long receivedBytes() { return receivedBytes; }

@@ -9,8 +9,10 @@ import java.util.function.Consumer;
 
 /**
  * The measured window cut into three equal thirds: per third the samples that started in it, their throughput
- * (samples / the third's length), mean and p99 response time. Feed it every sample ({@link #accept} ignores those
- * outside the window), then read {@link #thirds()} for {@link SteadinessRule}.
+ * (samples / the third's length), mean and p99 response time, and for an open workload's arrivals the p99 of their
+ * schedule lag and of the calls' own time ({@link ScheduleLagRule} compares the first third's with the last's). Feed it
+ * every sample ({@link #accept} ignores those outside the window), then read {@link #thirds()} for
+ * {@link SteadinessRule}.
  */
 public final class WindowThirds implements Consumer<JtlSample> {
 
@@ -48,7 +50,9 @@ public final class WindowThirds implements Consumer<JtlSample> {
                     third.samples(),
                     Figures.round(seconds == 0 ? 0 : third.samples() / seconds, 3),
                     Figures.round(third.meanMs(), 3),
-                    Figures.round(third.percentileMs(99), 3)));
+                    Figures.round(third.percentileMs(99), 3),
+                    third.scheduleLag().map(lag -> Figures.round(lag.lagPercentileMs(99), 3)).orElse(null),
+                    third.scheduleLag().map(lag -> Figures.round(lag.callPercentileMs(99), 3)).orElse(null)));
         }
         return result;
     }

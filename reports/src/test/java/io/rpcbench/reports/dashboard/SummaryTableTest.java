@@ -10,6 +10,7 @@ import io.rpcbench.reports.statistics.SteadinessRule;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -47,6 +48,26 @@ class SummaryTableTest {
 
         String expected = Files.readString(JtlReaderTest.resource("small-summary.txt"));
         assertThat(table.render()).isEqualTo(expected.replace("\n", System.lineSeparator()));
+    }
+
+    @Test
+    void anOpenWorkloadsRowGetsItsScheduleLagAndVerdictAndAClosedOneNone() {
+        Path jtl = OpenWorkloadGoldenTest.fixture("thrift-echo-1k-open.jtl");
+        RunSummary run = RunSummary.withDashboard(jtl, Duration.ofSeconds(2), Optional.empty());
+        SummaryTable table = new SummaryTable();
+        table.add("open: set-up", run.label("set-up"), "index.html");
+        table.add("open: thrift-echo-1k-open", run.label("thrift-echo-1k-open"), "index.html");
+        table.addSchedule("open", run.schedule(Optional.of(40.0), Optional.of(2)).orElseThrow().verdict());
+
+        String text = table.render();
+
+        assertThat(text).contains("open: thrift-echo-1k-open: schedule lag p50 4.061 ms, p99 39.551 ms, max 40.159 ms "
+                + "(900 arrivals; the calls' own p99 1.188 ms): response times above are from when each arrival was "
+                + "due");
+        assertThat(text).doesNotContain("open: set-up: schedule lag");
+        assertThat(text).contains("Schedule of each open workload's arrivals:" + System.lineSeparator()
+                + "  open: the generator fell behind the schedule: lag p99 39.551 ms, max 40.159 ms; bounded by the "
+                + "generator's thread pool");
     }
 
     @Test

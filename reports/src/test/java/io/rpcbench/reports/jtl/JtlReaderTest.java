@@ -62,6 +62,50 @@ public class JtlReaderTest {
     }
 
     @Test
+    void readsLagUsAsTheArrivalsScheduleLagAndNoLagWhenEmptyOrAbsent() throws IOException {
+        // An open workload's arrival (lag 1,500 us of 1,714), a closed sample of the same file (empty), JMeter's null.
+        Path jtl = write("timeStamp,elapsed,label,responseCode,success,\"elapsed_us\",\"lag_us\"\n"
+                + "1000,1,a,OK,true,1714,1500\n1001,0,b,OK,true,214,\n1002,0,b,OK,true,214,null\n");
+        List<JtlSample> samples = new ArrayList<>();
+        JtlReader.read(jtl, samples::add);
+
+        assertThat(samples).extracting(JtlSample::lagUs).containsExactly(1500L, JtlSample.NO_LAG, JtlSample.NO_LAG);
+        assertThat(samples.get(0).elapsedUs()).isEqualTo(1714);
+        assertThat(samples.get(0).callUs()).isEqualTo(214);
+        assertThat(samples.get(1).hasLag()).isFalse();
+        assertThat(samples.get(1).callUs()).isEqualTo(214);
+
+        Path old = write("timeStamp,elapsed,label,responseCode,success,elapsed_us\n1000,0,a,OK,true,214\n");
+        List<JtlSample> before = new ArrayList<>();
+        JtlReader.read(old, before::add);
+        assertThat(before).containsExactly(new JtlSample(1000, 0, "a", "OK", "", true, 0, 0, 0, "", 214, true));
+    }
+
+    @Test
+    void takesElapsedUsFromTheDueTimeWhenJMetersElapsedIsTheCallsOwn() throws IOException {
+        // elapsed_us 30,400 = lag 30,000 + call 400, JMeter's elapsed 0 (the call's own): the µs are the sample's.
+        Path jtl = write("timeStamp,elapsed,label,responseCode,success,elapsed_us,lag_us\n"
+                + "1000,0,a,OK,true,30400,30000\n1001,1,a,OK,true,30400,-5\n");
+        List<JtlSample> samples = new ArrayList<>();
+        JtlReader.read(jtl, samples::add);
+
+        assertThat(samples.get(0).microseconds()).isTrue();
+        assertThat(samples.get(0).elapsedUs()).isEqualTo(30_400);
+        assertThat(samples.get(0).lagUs()).isEqualTo(30_000);
+        // A negative lag (the call started before it was due) was not late; without it, the µs are a leftover.
+        assertThat(samples.get(1).microseconds()).isFalse();
+        assertThat(samples.get(1).elapsedUs()).isEqualTo(1000);
+        assertThat(samples.get(1).hasLag()).isFalse();
+    }
+
+    @Test
+    void refusesALagThatIsNotAWholeNumberNamingIt() throws IOException {
+        Path jtl = write("timeStamp,elapsed,label,responseCode,success,elapsed_us,lag_us\n1000,0,a,OK,true,214,1ms\n");
+        assertThatThrownBy(() -> JtlReader.read(jtl, s -> {}))
+                .hasMessage(jtl + ":2: 'lag_us' is '1ms'; expected a whole number");
+    }
+
+    @Test
     void findsColumnsByNameWhateverTheirOrder() throws IOException {
         Path jtl = write("label,success,elapsed,timeStamp,responseCode\n" + "a,true,12,1000,OK\n");
         List<JtlSample> samples = new ArrayList<>();

@@ -7,6 +7,7 @@ import io.rpcbench.reports.HeadlessChromium;
 import io.rpcbench.reports.dashboard.Dashboard;
 import io.rpcbench.reports.dashboard.DashboardFixtures;
 import io.rpcbench.reports.dashboard.DistributedRunFixture;
+import io.rpcbench.reports.dashboard.OpenWorkloadGoldenTest;
 import io.rpcbench.reports.dashboard.RecordedRunWindowTest;
 import io.rpcbench.reports.figures.DashboardData;
 import java.nio.file.Files;
@@ -58,6 +59,16 @@ class DashboardInChromiumIT {
     }
 
     @Test
+    void anOpenWorkloadShowsItsScheduleVerdictLagFiguresAndLagChart() throws Exception {
+        String dom = drawnPage(OpenWorkloadGoldenTest.dashboard(), "open", 3600);
+
+        assertThat(dom).contains("Schedule of the open workload's arrivals (measured window)",
+                "the schedule was kept: schedule lag p99 0.394 ms", "the generator fell behind the schedule: lag p99 "
+                        + "39.551 ms", "lag p99 ms", "call p99 ms", "Schedule lag p99 (from due time to call start)",
+                "schedule kept", "fell behind the schedule");
+    }
+
+    @Test
     void aScriptErrorInThePageIsReported() throws Exception {
         HeadlessChromium chromium = CHECK.chromium();
         Path html = OUT.resolve("broken.html").toAbsolutePath();
@@ -84,9 +95,13 @@ class DashboardInChromiumIT {
         return dom;
     }
 
-    /** Per run: 4 client charts, 2 more of a distributed run's generators, and one per PerfMon type of each host. */
+    /**
+     * Per run: 4 client charts (5 with a schedule lag), 2 more of a distributed run's generators, and one per PerfMon
+     * type of each host.
+     */
     private static int charts(DashboardData data) {
-        return data.runs().stream().mapToInt(r -> 4 + (r.generators().isEmpty() ? 0 : 2)
+        return data.runs().stream().mapToInt(r -> 4 + (r.client().lagP99Ms() == null ? 0 : 1)
+                + (r.generators().isEmpty() ? 0 : 2)
                 + r.hosts().stream().mapToInt(h -> h.charts().size()).sum()).sum();
     }
 }

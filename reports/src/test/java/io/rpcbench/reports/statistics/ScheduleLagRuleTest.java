@@ -1,0 +1,130 @@
+package io.rpcbench.reports.statistics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcbench.reports.figures.DashboardData;
+import io.rpcbench.reports.jtl.JtlSample;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The schedule verdict in words: kept, and for a generator that fell behind each thing that can bound it. */
+class ScheduleLagRuleTest {
+
+    private static final SteadinessRule.LoadGenerator CPU_FREE = cpu(40);
+
+    private static SteadinessRule.LoadGenerator cpu(double percent) {
+        return new SteadinessRule.LoadGenerator(Optional.of(percent), Optional.of(2), Optional.empty(),
+                Optional.empty(), false);
+    }
+
+    /** 1,000 arrivals a second over 10 s, each with {@code lagUs} and a call of {@code callUs}. */
+    private static LabelStatistics arrivals(long lagUs, long callUs) {
+        LabelStatistics total = new LabelStatistics("Total", 10_000);
+        for (int i = 0; i < 10_000; i++) {
+            total.add(arrival(i, lagUs, callUs));
+        }
+        return total;
+    }
+
+    private static JtlSample arrival(long at, long lagUs, long callUs) {
+        long us = lagUs + callUs;
+        return new JtlSample(at, us / 1000, "a", "OK", "", true, 0, 0, 0, "", us, true, "", lagUs);
+    }
+
+    private static List<DashboardData.Third> thirds(double firstCallP99, double lastCallP99) {
+        return List.of(new DashboardData.Third(0, 1, 1, 1, 1, 1, 5.0, firstCallP99),
+                new DashboardData.Third(1, 2, 1, 1, 1, 1, 5.0, firstCallP99),
+                new DashboardData.Third(2, 3, 1, 1, 1, 1, 5.0, lastCallP99));
+    }
+
+    @Test
+    void aLagWithinATimersLatenessKeptTheSchedule() {
+        DashboardData.Schedule s = ScheduleLagRule.judge(arrivals(80, 500), thirds(0.5, 0.5), CPU_FREE).orElseThrow();
+
+        assertThat(s.kept()).isTrue();
+        assertThat(s.boundBy()).isNull();
+        assertThat(s.verdict()).isEqualTo("the schedule was kept: schedule lag p99 0.080 ms, max 0.080 ms");
+        assertThat(s.lag().p99Ms()).isEqualTo(0.08);
+        assertThat(s.lag().callP99Ms()).isEqualTo(0.5);
+        assertThat(s.rule()).isEqualTo(ScheduleLagRule.RULE);
+    }
+
+    @Test
+    void aLagAtTheLimitIsStillKept() {
+        assertThat(ScheduleLagRule.judge(arrivals(1000, 500), List.of(), CPU_FREE).orElseThrow().kept()).isTrue();
+        assertThat(ScheduleLagRule.judge(arrivals(1100, 500), List.of(), CPU_FREE).orElseThrow().kept()).isFalse();
+    }
+
+    @Test
+    void aBusyJMeterProcessIsTheGeneratorsCpu() {
+        DashboardData.Schedule s = ScheduleLagRule.judge(arrivals(25_000, 30_000), thirds(0.5, 30), cpu(95))
+                .orElseThrow();
+
+        assertThat(s.kept()).isFalse();
+        assertThat(s.boundBy()).isEqualTo(ScheduleLagRule.GENERATOR_CPU);
+        assertThat(s.verdict()).isEqualTo("the generator fell behind the schedule: lag p99 25.000 ms, max 25.000 ms; "
+                + "bounded by the generator's CPU: the JMeter process used 95 % of the machine's 2 cores");
+    }
+
+    @Test
+    void callsThatGrewWithinTheWindowAreTheProviders() {
+        DashboardData.Schedule s = ScheduleLagRule.judge(arrivals(25_000, 3_000), thirds(0.5, 3.0), CPU_FREE)
+                .orElseThrow();
+
+        assertThat(s.boundBy()).isEqualTo(ScheduleLagRule.PROVIDER);
+        assertThat(s.verdict()).isEqualTo("the generator fell behind the schedule: lag p99 25.000 ms, max 25.000 ms; "
+                + "bounded by the provider: the calls' own p99 rose from 0.500 ms in the window's first third to "
+                + "3.000 ms in its last");
+    }
+
+    @Test
+    void callsSlowerThanTheLagAreTheProviders() {
+        DashboardData.Schedule s = ScheduleLagRule.judge(arrivals(5_000, 40_000), thirds(40, 40), CPU_FREE)
+                .orElseThrow();
+
+        assertThat(s.boundBy()).isEqualTo(ScheduleLagRule.PROVIDER);
+        assertThat(s.verdict()).endsWith("bounded by the provider: the calls' own p99 (40.000 ms) is above the lag's: "
+                + "the calls took the time, not the wait for a thread to start them");
+    }
+
+    @Test
+    void aGrowingLagWhileCallsKeepTheirTimeAndTheCpuIsFreeIsTheThreadPool() {
+        DashboardData.Schedule s = ScheduleLagRule.judge(arrivals(25_000, 2_000), thirds(2, 2), CPU_FREE)
+                .orElseThrow();
+
+        assertThat(s.boundBy()).isEqualTo(ScheduleLagRule.GENERATOR_POOL);
+        assertThat(s.verdict()).isEqualTo("the generator fell behind the schedule: lag p99 25.000 ms, max 25.000 ms; "
+                + "bounded by the generator's thread pool: the calls kept their time (p99 2.000 ms) while the JMeter "
+                + "process's CPU was free (40 %), so every pool thread was busy (1,000 calls/s x 2.000 ms on "
+                + "average: about 2 threads at work at once, Little's law); give the thread group a larger pool");
+    }
+
+    @Test
+    void withoutTheCpuMeasuredAndWithoutThirdsTheThreadPoolIsNamedFromTheLagAlone() {
+        DashboardData.Schedule s = ScheduleLagRule.judge(arrivals(25_000, 2_000), List.of(),
+                SteadinessRule.LoadGenerator.UNKNOWN).orElseThrow();
+
+        assertThat(s.boundBy()).isEqualTo(ScheduleLagRule.GENERATOR_POOL);
+        assertThat(s.verdict()).contains("while the lag grew (the JMeter process's CPU was not measured)");
+    }
+
+    @Test
+    void aClosedWorkloadIsNotJudged() {
+        LabelStatistics closed = new LabelStatistics("Total", 10_000);
+        closed.add(new JtlSample(0, 1, "a", "OK", "", true, 0, 0, 0, "", 1_200, true));
+
+        assertThat(closed.scheduleLag()).isEmpty();
+        assertThat(ScheduleLagRule.judge(closed, List.of(), CPU_FREE)).isEmpty();
+    }
+
+    @Test
+    void lagIsKeptApartFromTheResponseTimeWhichIncludesIt() {
+        LabelStatistics total = arrivals(3_000, 500);
+
+        assertThat(total.percentileMs(99)).isEqualTo(3.5);
+        assertThat(total.scheduleLag().orElseThrow().lagPercentileMs(99)).isEqualTo(3.0);
+        assertThat(total.scheduleLag().orElseThrow().callPercentileMs(99)).isEqualTo(0.5);
+        assertThat(total.scheduleLag().orElseThrow().samples()).isEqualTo(10_000);
+    }
+}
