@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * <p>Fields: {@value #SCHEDULE} (the schedule), {@code ThreadGroup.num_threads} (the pool: threads, and so calls in
  * flight at most), {@value #ENGINES} (the schedule's rate is split between this many JMeter engines: each runs
  * {@code 1/engines} of it; 1 for a run on one JMeter), {@value #RANDOM_SEED} (random arrivals' seed; empty: a new one
- * each run). Each is checked when the test starts; a bad one stops the test with a message naming it.
+ * each run). Each is checked when the test starts; a bad one stops the whole test (the other thread groups too)
+ * with a message naming it.
  *
  * <p>Order of calls (JMeter's): {@link #start} on the engine's thread (the schedule read, the rpcbench samplers'
  * clients made ready ({@link ClientsBeforeArrivals}), the pool's threads started, then the schedule's clock), the pool threads' iterations, {@link #stop} or {@link #tellThreadsToStop} when the run is
@@ -94,6 +95,9 @@ public class ArrivalsThreadGroup extends ThreadGroup {
             settings = ArrivalsSettings.read(getSchedule(), getPropertyAsString(NUM_THREADS), getEngines(),
                     getRandomSeed());
         } catch (IllegalArgumentException e) {
+            // JMeter skips a group whose start throws and runs the others: a test with a bad schedule is not the test
+            // the user asked for, so the whole test stops, and the engine reports the message
+            engine.stopTest(true);
             throw new JMeterStopTestException(getName() + ": " + e.getMessage());
         }
         List<ArrivalSchedule.Segment> segments = ArrivalSchedule.share(settings.segments(), settings.engines());
