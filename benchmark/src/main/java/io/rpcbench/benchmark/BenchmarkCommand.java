@@ -9,6 +9,7 @@ import io.rpcbench.benchmark.runner.CapacitySearch;
 import io.rpcbench.benchmark.runner.RunSite;
 import io.rpcbench.benchmark.runner.ScenarioRunner;
 import io.rpcbench.benchmark.scenario.Cell;
+import io.rpcbench.benchmark.scenario.CellSetup;
 import io.rpcbench.benchmark.scenario.CellResult;
 import io.rpcbench.benchmark.scenario.Length;
 import io.rpcbench.benchmark.scenario.Scenario;
@@ -94,6 +95,10 @@ public final class BenchmarkCommand implements Callable<Integer> {
 
     /** {@code --capacity}'s measured window a step: enough calls for a p99 at the first rate (5,000 at 500/s). */
     static final int CAPACITY_MEASURED_SECONDS = 10;
+
+    /** The provider app's port options: the run picks free ports itself. */
+    private static final List<String> PROVIDER_PORT_OPTIONS = List.of("--zookeeper-port", "--dubbo-port",
+            "--thrift-port", "--rest-port", "--user-service-port");
 
     /** The thread group of JMeter's open model, as a plan's file names it. */
     private static final String OPEN_MODEL = "testclass=\"OpenModelThreadGroup\"";
@@ -202,7 +207,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
     @Option(names = "--capacity",
             description = "Finds each open-model plan's highest arrival rate that meets --slo: the rate doubles from "
                     + "--start-rate while a step holds (the SLO met, under 1 %% of calls failed, the calls following "
-                    + "the rate), then two steps narrow the gap. Plans: --plan (open-model ones, e.g. "
+                    + "the rate), then steps narrow the gap to --resolution. Plans: --plan (open-model ones, e.g. "
                     + "dubbo-echo-1k-open), default dubbo-echo-1k-open and thrift-echo-1k-open; each step "
                     + CAPACITY_WARMUP_SECONDS + " s warm-up and " + CAPACITY_MEASURED_SECONDS + " s measured unless "
                     + "--warmup and --duration say otherwise.")
@@ -217,6 +222,18 @@ public final class BenchmarkCommand implements Callable<Integer> {
             description = "With --capacity: the first arrival rate, a second (default: "
                     + CapacitySearch.DEFAULT_START_RATE + ").")
     private Integer startRate;
+
+    @Option(names = "--resolution", paramLabel = "PERCENT",
+            description = "With --capacity: the search narrows the gap between the last rate that held and the first "
+                    + "that broke until they are within this many %% of each other (default: "
+                    + "5: four steps after the doubling that broke; 20: two).")
+    private Double resolution;
+
+    @Option(names = "--provider-options", paramLabel = "OPTIONS",
+            description = "With --plan or --capacity: the provider app's options beyond its ports, as one argument, "
+                    + "e.g. \"--service-workers 4 --service-time-us 5000\" (a provider of known capacity: 4 workers x "
+                    + "5 ms, 800 calls a second; see provider-app/README.md).")
+    private String providerOptions;
 
     @Option(names = "--results", paramLabel = "DIR",
             description = "Where to write the results (default: results/<date-time>).")
@@ -251,9 +268,18 @@ public final class BenchmarkCommand implements Callable<Integer> {
                     + " is for a scenario's cells; expected --capacity with --plan, --slo, --start-rate, --warmup "
                     + "and --duration");
         }
+        if (!capacity && resolution != null) {
+            throw new ParameterException(spec.commandLine(), "--resolution is for a capacity search; expected "
+                    + "--capacity too");
+        }
         if (capacity && (plans == null || plans.isEmpty())) {
             plans = new ArrayList<>(CAPACITY_PLANS);
         }
+        if (providerOptions != null && (plans == null || plans.isEmpty())) {
+            throw new ParameterException(spec.commandLine(), "--provider-options is for --plan and --capacity, whose "
+                    + "provider is the provider app; a scenario chooses its own; expected --plan or --capacity too");
+        }
+        providerSetup();
         if (plans != null && !plans.isEmpty() && scenarioName != null) {
             throw new ParameterException(spec.commandLine(), "--plan and --scenario " + scenarioName + " both choose "
                     + "what runs; expected one of them");
@@ -385,7 +411,9 @@ public final class BenchmarkCommand implements Callable<Integer> {
         CapacitySearch search;
         try {
             search = new CapacitySearch(scenarioRunner, plans, conditions,
-                    startRate != null ? startRate : CapacitySearch.DEFAULT_START_RATE, stop, out);
+                    startRate != null ? startRate : CapacitySearch.DEFAULT_START_RATE,
+                    resolution != null ? resolution : CapacitySearch.DEFAULT_RESOLUTION_PERCENT, providerSetup(), stop,
+                    out);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), (e.getMessage().startsWith("--") ? "" : "--slo: ")
                     + e.getMessage());
@@ -511,6 +539,30 @@ public final class BenchmarkCommand implements Callable<Integer> {
         return out.toString();
     }
 
+    /**
+     * The provider of {@code --plan}'s and {@code --capacity}'s cells: the provider app with {@code
+     * --provider-options}, or its defaults. Ports are the run's to choose.
+     */
+    private CellSetup providerSetup() {
+        if (providerOptions == null) {
+            return CellSetup.DEFAULT;
+        }
+        List<String> words = List.of(providerOptions.trim().split("\\s+"));
+        if (providerOptions.isBlank()) {
+            throw new ParameterException(spec.commandLine(), "--provider-options is empty; expected the provider "
+                    + "app's options, e.g. \"--service-workers 4 --service-time-us 5000\"");
+        }
+        for (String word : words) {
+            String option = word.split("=", 2)[0];
+            if (PROVIDER_PORT_OPTIONS.contains(option) || option.equals("--bind") || option.equals("--registry")) {
+                throw new ParameterException(spec.commandLine(), "--provider-options '" + providerOptions + "' sets "
+                        + option + ", which the run chooses itself (free ports on loopback, --registry for a "
+                        + "registry of yours); expected other options of the provider app");
+            }
+        }
+        return CellSetup.provider(words.toArray(String[]::new));
+    }
+
     /** The scenario's cells, or one cell per {@code --plan} (20 threads, 60 s warm-up, 60 or 600 s measured). */
     private List<Cell> cells(Optional<Scenario> scenario, Length length) {
         if (scenario.isPresent()) {
@@ -522,7 +574,8 @@ public final class BenchmarkCommand implements Callable<Integer> {
         }
         Stop stop = length.choose(Stop.timed(DEFAULT_WARMUP_SECONDS, DEFAULT_MEASURED_SECONDS),
                 Stop.timed(DEFAULT_WARMUP_SECONDS, FULL_MEASURED_SECONDS));
-        return plans.stream().map(plan -> Cell.of(plan, plan, plan).stop(stop)).toList();
+        CellSetup setup = providerSetup();
+        return plans.stream().map(plan -> Cell.of(plan, plan, plan).stop(stop).setup(setup)).toList();
     }
 
     /**
