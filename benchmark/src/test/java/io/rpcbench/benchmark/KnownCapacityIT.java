@@ -20,6 +20,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,7 +40,12 @@ import picocli.CommandLine;
  * in flight arrivals are dropped, so a rate past it breaks. The knee the search finds is then the provider's, not the
  * SLO's: an SLO like {@code p99 < 5ms} would break at a rate set by the SLO (at 32 x 2 ms, 0.95 of capacity already
  * has a p99 of 4.6 ms) rather than the capacity.
+ *
+ * <p>Alone ({@link Isolated}), as a rate held is a claim about the machine: a stall of the generator or the provider
+ * of a few hundred ms (the machine's other work) piles up calls like a rate past capacity does. On a machine at load
+ * average 15 (2 vCPUs) the search found 780 of 800; at 20 to 45, in longer steps, 620 (docs/performance.md section 8).
  */
+@Isolated("a rate held is a claim about the machine: no other IT beside it")
 class KnownCapacityIT {
 
     /** How far from {@code c / d}, %, the sustainable rate may be. */
@@ -59,11 +65,14 @@ class KnownCapacityIT {
         searchFindsCapacity("thrift-echo-1k-open", 4, 5_000, 300, 3, 6);
     }
 
-    /** The providers of {@code --full}: Dubbo at 4,000 a second and Thrift at 16,000, and the CI one at length. */
+    /**
+     * The providers of {@code --full}: Dubbo at 4,000 a second and Thrift at 16,000, and the CI one at length; each
+     * search from about 0.3 of the capacity, so that no doubling lands on the capacity itself (0.3, 0.6, 1.2).
+     */
     static Stream<Arguments> providers() {
         return Stream.of(Arguments.of("thrift-echo-1k-open", 4, 5_000, 300),
-                Arguments.of("dubbo-echo-1k-open", 8, 2_000, 1_000),
-                Arguments.of("thrift-echo-1k-open", 32, 2_000, 4_000));
+                Arguments.of("dubbo-echo-1k-open", 8, 2_000, 1_200),
+                Arguments.of("thrift-echo-1k-open", 32, 2_000, 4_800));
     }
 
     @ParameterizedTest(name = "{0}: {1} workers x {2} us")
@@ -71,7 +80,8 @@ class KnownCapacityIT {
     @EnabledIfSystemProperty(named = "rpcbench.tests.full", matches = "true")
     void capacitySearchFindsTheProvidersCapacityAndHalfOfItHasTheQueuesP99(String plan, int workers, int serviceUs,
             int startRate) throws Exception {
-        int warmup = plan.startsWith("dubbo") ? 20 : 10;
+        // A cold Dubbo consumer needs --capacity's 30 s on 2 vCPUs; a Thrift socket opens at once.
+        int warmup = plan.startsWith("dubbo") ? 30 : 10;
         searchFindsCapacity(plan, workers, serviceUs, startRate, warmup, 20);
         halfCapacityHasTheQueuesP99(plan, workers, serviceUs, warmup, 30);
     }
