@@ -62,7 +62,7 @@ public final class EchoProvider implements AutoCloseable {
      * @throws PortInUseException when a port is taken
      */
     public static EchoProvider start(ProviderSettings settings) {
-        // Each endpoint its own service workers: --threads is also per endpoint, and a run loads one protocol.
+        // Thrift and Dubbo (with the HTTP echo) each their own service workers: --threads is per endpoint too.
         DelayedEcho echo = new DelayedEcho(settings.delayMs(), settings.newServiceWorkers());
         DelayedEcho thriftEcho = new DelayedEcho(settings.delayMs(), settings.newServiceWorkers());
         EmbeddedZooKeeper zookeeper = null;
