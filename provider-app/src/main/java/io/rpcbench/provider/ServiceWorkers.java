@@ -1,5 +1,6 @@
 package io.rpcbench.provider;
 
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -51,7 +52,7 @@ public final class ServiceWorkers {
         this.ends = new long[workers];
         long now = System.nanoTime();
         // Every worker free from the start.
-        java.util.Arrays.fill(ends, now - serviceNanos);
+        Arrays.fill(ends, now - serviceNanos);
     }
 
     /** Calls a second the workers serve at most: {@code workers / serviceTime}. */

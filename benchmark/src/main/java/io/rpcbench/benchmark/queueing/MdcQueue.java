@@ -1,5 +1,6 @@
 package io.rpcbench.benchmark.queueing;
 
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -190,7 +191,7 @@ public final class MdcQueue {
         }
         double[] next = new double[size];
         for (int step = 0; step < MAX_STEPS; step++) {
-            java.util.Arrays.fill(next, 0);
+            Arrays.fill(next, 0);
             for (int j = 0; j < size; j++) {
                 if (p[j] == 0) {
                     continue;
