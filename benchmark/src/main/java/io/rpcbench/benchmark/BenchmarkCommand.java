@@ -9,6 +9,7 @@ import io.rpcbench.benchmark.runner.CapacitySearch;
 import io.rpcbench.benchmark.runner.RunSite;
 import io.rpcbench.benchmark.runner.ScenarioRunner;
 import io.rpcbench.benchmark.scenario.Cell;
+import io.rpcbench.benchmark.scenario.CellSetup;
 import io.rpcbench.benchmark.scenario.CellResult;
 import io.rpcbench.benchmark.scenario.Length;
 import io.rpcbench.benchmark.scenario.Scenario;
@@ -95,6 +96,11 @@ public final class BenchmarkCommand implements Callable<Integer> {
 
     /** {@code --capacity}'s measured window a step: enough calls for a p99 at the first rate (5,000 at 500/s). */
     static final int CAPACITY_MEASURED_SECONDS = 10;
+
+    /** The provider app's port options: the run picks free ports itself. */
+    private static final List<String> PROVIDER_PORT_OPTIONS = List.of("--zookeeper-port", "--dubbo-port",
+            "--thrift-port", "--rest-port", "--user-service-port");
+
 
     /**
      * The thread groups whose arrivals come at a rate, as a plan's file names them: rpcbench's Arrivals Thread Group
@@ -207,7 +213,7 @@ public final class BenchmarkCommand implements Callable<Integer> {
     @Option(names = "--capacity",
             description = "Finds each open-model plan's highest arrival rate that meets --slo: the rate doubles from "
                     + "--start-rate while a step holds (the SLO met, under 1 %% of calls failed, the calls following "
-                    + "the rate), then steps narrow the gap. An open plan whose closed plan ships (dubbo-echo-1k for "
+                    + "the rate), then steps narrow the gap to --resolution. An open plan whose closed plan ships (dubbo-echo-1k for "
                     + "dubbo-echo-1k-open) is judged against it: the closed plan runs first (its TPS is the provider's "
                     + "rate here), the search starts at an eighth of its TPS unless --start-rate is given, a step at "
                     + "half its TPS gives the p99 there, and the summary gives the sustainable rate, that p99 and "
@@ -230,6 +236,18 @@ public final class BenchmarkCommand implements Callable<Integer> {
     @Option(names = "--no-closed-baseline",
             description = "With --capacity: do not run the open plans' closed plans first; search from --start-rate.")
     private boolean noClosedBaseline;
+
+    @Option(names = "--resolution", paramLabel = "PERCENT",
+            description = "With --capacity: the search narrows the gap between the last rate that held and the first "
+                    + "that broke until they are within this many %% of each other (default: "
+                    + "5: four steps after the doubling that broke; 20: two).")
+    private Double resolution;
+
+    @Option(names = "--provider-options", paramLabel = "OPTIONS",
+            description = "With --plan or --capacity: the provider app's options beyond its ports, as one argument, "
+                    + "e.g. \"--service-workers 4 --service-time-us 5000\" (a provider of known capacity: 4 workers x "
+                    + "5 ms, 800 calls a second; see provider-app/README.md).")
+    private String providerOptions;
 
     @Option(names = "--results", paramLabel = "DIR",
             description = "Where to write the results (default: results/<date-time>).")
@@ -264,9 +282,18 @@ public final class BenchmarkCommand implements Callable<Integer> {
                     + " is for a scenario's cells; expected --capacity with --plan, --slo, --start-rate, --warmup "
                     + "and --duration");
         }
+        if (!capacity && resolution != null) {
+            throw new ParameterException(spec.commandLine(), "--resolution is for a capacity search; expected "
+                    + "--capacity too");
+        }
         if (capacity && (plans == null || plans.isEmpty())) {
             plans = new ArrayList<>(CAPACITY_PLANS);
         }
+        if (providerOptions != null && (plans == null || plans.isEmpty())) {
+            throw new ParameterException(spec.commandLine(), "--provider-options is for --plan and --capacity, whose "
+                    + "provider is the provider app; a scenario chooses its own; expected --plan or --capacity too");
+        }
+        providerSetup();
         if (plans != null && !plans.isEmpty() && scenarioName != null) {
             throw new ParameterException(spec.commandLine(), "--plan and --scenario " + scenarioName + " both choose "
                     + "what runs; expected one of them");
@@ -400,8 +427,9 @@ public final class BenchmarkCommand implements Callable<Integer> {
         CapacitySearch search;
         try {
             search = new CapacitySearch(scenarioRunner, plans, conditions,
-                    startRate != null ? startRate : CapacitySearch.DEFAULT_START_RATE, stop, out)
-                    .withClosedBaselines(noClosedBaseline ? Map.of() : closedPlans(layout), startRate == null);
+                    startRate != null ? startRate : CapacitySearch.DEFAULT_START_RATE,
+                    resolution != null ? resolution : CapacitySearch.DEFAULT_RESOLUTION_PERCENT, providerSetup(), stop,
+                    out).withClosedBaselines(noClosedBaseline ? Map.of() : closedPlans(layout), startRate == null);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), (e.getMessage().startsWith("--") ? "" : "--slo: ")
                     + e.getMessage());
@@ -543,6 +571,30 @@ public final class BenchmarkCommand implements Callable<Integer> {
         return out.toString();
     }
 
+    /**
+     * The provider of {@code --plan}'s and {@code --capacity}'s cells: the provider app with {@code
+     * --provider-options}, or its defaults. Ports are the run's to choose.
+     */
+    private CellSetup providerSetup() {
+        if (providerOptions == null) {
+            return CellSetup.DEFAULT;
+        }
+        List<String> words = List.of(providerOptions.trim().split("\\s+"));
+        if (providerOptions.isBlank()) {
+            throw new ParameterException(spec.commandLine(), "--provider-options is empty; expected the provider "
+                    + "app's options, e.g. \"--service-workers 4 --service-time-us 5000\"");
+        }
+        for (String word : words) {
+            String option = word.split("=", 2)[0];
+            if (PROVIDER_PORT_OPTIONS.contains(option) || option.equals("--bind") || option.equals("--registry")) {
+                throw new ParameterException(spec.commandLine(), "--provider-options '" + providerOptions + "' sets "
+                        + option + ", which the run chooses itself (free ports on loopback, --registry for a "
+                        + "registry of yours); expected other options of the provider app");
+            }
+        }
+        return CellSetup.provider(words.toArray(String[]::new));
+    }
+
     /** The scenario's cells, or one cell per {@code --plan} (20 threads, 60 s warm-up, 60 or 600 s measured). */
     private List<Cell> cells(Optional<Scenario> scenario, Length length) {
         if (scenario.isPresent()) {
@@ -554,7 +606,8 @@ public final class BenchmarkCommand implements Callable<Integer> {
         }
         Stop stop = length.choose(Stop.timed(DEFAULT_WARMUP_SECONDS, DEFAULT_MEASURED_SECONDS),
                 Stop.timed(DEFAULT_WARMUP_SECONDS, FULL_MEASURED_SECONDS));
-        return plans.stream().map(plan -> Cell.of(plan, plan, plan).stop(stop)).toList();
+        CellSetup setup = providerSetup();
+        return plans.stream().map(plan -> Cell.of(plan, plan, plan).stop(stop).setup(setup)).toList();
     }
 
     /**

@@ -67,6 +67,33 @@ class BenchmarkCommandTest {
     }
 
     @Test
+    void capacityOptionsWithoutCapacityOrWithPortsAreRefusedNamingThem() {
+        Object[][] cases = {
+            {new String[] {"--resolution", "5"}, "--resolution is for a capacity search; expected --capacity too"},
+            {new String[] {"--provider-options", "--service-workers 4 --service-time-us 5000"},
+                    "--provider-options is for --plan and --capacity, whose provider is the provider app; a scenario "
+                    + "chooses its own; expected --plan or --capacity too"},
+            {new String[] {"--capacity", "--provider-options", "--thrift-port 9090"},
+                    "--provider-options '--thrift-port 9090' sets --thrift-port, which the run chooses itself (free "
+                    + "ports on loopback, --registry for a registry of yours); expected other options of the "
+                    + "provider app"},
+            {new String[] {"--capacity", "--provider-options", " "}, "--provider-options is empty; expected the "
+                    + "provider app's options, e.g. \"--service-workers 4 --service-time-us 5000\""},
+        };
+        for (Object[] c : cases) {
+            String[] words = (String[]) c[0];
+            String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(words),
+                    java.util.stream.Stream.of("--project-dir", project.toString())).toArray(String[]::new);
+            StringWriter err = new StringWriter();
+
+            int exit = run(err, args);
+
+            assertThat(exit).as(String.join(" ", words)).isEqualTo(2);
+            assertThat(err.toString().lines().findFirst()).as(String.join(" ", words)).contains((String) c[1]);
+        }
+    }
+
+    @Test
     void fullAndDurationTogetherAreRefusedNamingBoth() {
         StringWriter err = new StringWriter();
 

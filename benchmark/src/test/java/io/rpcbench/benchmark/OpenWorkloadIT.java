@@ -163,7 +163,8 @@ class OpenWorkloadIT {
 
     /**
      * {@code --capacity} end to end on a condition that breaks at a known rate: under 305 calls a second, which holds
-     * at 200 arrivals a second and breaks at 400; the two refining steps try 280 (held) and 330 (broke), each 25 calls
+     * at 200 arrivals a second and breaks at 400; at a resolution of 20 % the two refining steps try 280 (held) and 330
+     * (broke), each 25 calls
      * a second from the limit, more than three standard deviations of a 6 s Poisson count. Each step
      * is a plan of the run, the search's table is printed with the sustainable rate, and the dashboard shows the table,
      * the chart of p99 against throughput and each step's schedule, kept or not.
@@ -174,7 +175,8 @@ class OpenWorkloadIT {
         java.io.StringWriter printed = new java.io.StringWriter();
         BenchmarkCommand job = new BenchmarkCommand();
         int exit = new picocli.CommandLine(job).setOut(new java.io.PrintWriter(printed, true)).execute("--capacity",
-                "--plan", "thrift-echo-1k-open", "--slo", "tps < 305", "--start-rate", "200", "--no-closed-baseline", "--warmup", "2",
+                "--plan", "thrift-echo-1k-open", "--slo", "tps < 305", "--start-rate", "200", "--resolution", "20",
+                "--no-closed-baseline", "--warmup", "2",
                 "--duration", "6", "--progress", "1", "--no-jmeter-dashboards", "--results", results.toString(),
                 "--project-dir", Plans.LAYOUT.projectDir().toString());
         String output = printed.toString();

@@ -14,16 +14,26 @@ import java.util.Map;
  * <p>Two calls work besides: {@link #appendRandomNumbers} loops on the CPU (seed 000) and {@link #sleepAndBuildText}
  * sleeps the delay it is given and builds a text (seed 002, each call choosing its own delay); the configured delay
  * comes first for them too.
+ *
+ * <p>Given {@link ServiceWorkers} instead of a delay, every call waits its turn at one of the workers and takes its
+ * service time there: a provider of known capacity ({@code --service-workers}, {@code --service-time-us}).
  */
 public final class DelayedEcho implements EchoService {
 
     private final long delayMs;
+    private final ServiceWorkers workers;
 
     public DelayedEcho(long delayMs) {
+        this(delayMs, null);
+    }
+
+    /** Every call served by {@code workers} (none: only the delay). */
+    public DelayedEcho(long delayMs, ServiceWorkers workers) {
         if (delayMs < 0) {
             throw new IllegalArgumentException("delay " + delayMs + " ms is negative; expected 0 or more");
         }
         this.delayMs = delayMs;
+        this.workers = workers;
     }
 
     @Override
@@ -74,6 +84,9 @@ public final class DelayedEcho implements EchoService {
 
     private void pause() {
         sleep(delayMs);
+        if (workers != null) {
+            workers.serve();
+        }
     }
 
     private static void sleep(long delayMs) {

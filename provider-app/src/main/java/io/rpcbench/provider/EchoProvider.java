@@ -62,7 +62,9 @@ public final class EchoProvider implements AutoCloseable {
      * @throws PortInUseException when a port is taken
      */
     public static EchoProvider start(ProviderSettings settings) {
-        DelayedEcho echo = new DelayedEcho(settings.delayMs());
+        // Thrift and Dubbo (with the HTTP echo) each their own service workers: --threads is per endpoint too.
+        DelayedEcho echo = new DelayedEcho(settings.delayMs(), settings.newServiceWorkers());
+        DelayedEcho thriftEcho = new DelayedEcho(settings.delayMs(), settings.newServiceWorkers());
         EmbeddedZooKeeper zookeeper = null;
         ThriftEndpoint thrift = null;
         DubboEndpoint dubbo = null;
@@ -82,7 +84,7 @@ public final class EchoProvider implements AutoCloseable {
                 dubboRegistry = "zookeeper://" + registry;
             }
             if (settings.thrift()) {
-                thrift = ThriftEndpoint.start(echo, settings.bind(), settings.thriftPort(), settings.thriftTransport(),
+                thrift = ThriftEndpoint.start(thriftEcho, settings.bind(), settings.thriftPort(), settings.thriftTransport(),
                         settings.thriftProtocol(), settings.threads());
             }
             if (settings.dubbo()) {
@@ -94,7 +96,7 @@ public final class EchoProvider implements AutoCloseable {
             if (settings.rest()) {
                 // On the I/O threads keep-alive answers stay whole (RestEndpoint); a delay would sleep there.
                 rest = RestEndpoint.start(echo, settings.bind(), settings.restPort(), settings.threads(),
-                        settings.delayMs() == 0 ? RestEndpoint.Calls.IO_THREADS : RestEndpoint.Calls.WORKER_POOL);
+                        settings.delayMs() == 0 && settings.serviceWorkers() == 0 ? RestEndpoint.Calls.IO_THREADS : RestEndpoint.Calls.WORKER_POOL);
             }
             UserEndpoints users = null;
             if (settings.userService()) {

@@ -97,6 +97,14 @@ public final class ProviderCommand implements Callable<Integer> {
     @Option(names = "--delay-ms", defaultValue = "0", description = "Sleep before answering each call, in ms (default: ${DEFAULT-VALUE}).")
     private int delayMs;
 
+    @Option(names = "--service-workers", description = "A provider of known capacity: this many workers serve the "
+            + "calls of each endpoint, each call waiting its turn in arrival order and taking --service-time-us at a "
+            + "worker; capacity workers / service time (default: off, calls served at once).")
+    private Integer serviceWorkers;
+
+    @Option(names = "--service-time-us", description = "With --service-workers: each call's time at a worker, in µs.")
+    private Long serviceTimeUs;
+
     @Option(names = "--rest-port", description = "Also serve the echo over HTTP/1.1 (plain text or JSON, Dubbo's triple "
             + "protocol) on this port; 0 picks a free one (default: off).")
     private Integer restPort;
@@ -178,6 +186,7 @@ public final class ProviderCommand implements Callable<Integer> {
         if (delayMs < 0) {
             throw bad("--delay-ms", delayMs + " is out of range; expected 0 or more milliseconds");
         }
+        checkServiceWorkers();
         if (!DUBBO_PROTOCOLS.contains(dubboProtocol)) {
             throw bad("--dubbo-protocol", "unknown protocol '" + dubboProtocol + "'; expected one of "
                     + String.join(", ", DUBBO_PROTOCOLS));
@@ -229,8 +238,40 @@ public final class ProviderCommand implements Callable<Integer> {
             external = Optional.of(external.get().withCredentials(registryUsername, password));
         }
         return new ProviderSettings(bind, external, mode, zookeeperPort, !noDubbo, dubboPort, dubboProtocol, serialization,
-                !noThrift, thriftPort, transport, protocol, threads, delayMs, restPort != null,
+                !noThrift, thriftPort, transport, protocol, threads, delayMs,
+                serviceWorkers == null ? 0 : serviceWorkers, serviceTimeUs == null ? 0 : serviceTimeUs, restPort != null,
                 restPort == null ? 0 : restPort, userService, firstUserPort);
+    }
+
+    /** The most service workers: each call in service or waiting holds a thread of the endpoint's. */
+    static final int MAX_SERVICE_WORKERS = 100_000;
+    /** The longest service time, µs: a minute, well past any client's timeout. */
+    static final long MAX_SERVICE_TIME_US = 60_000_000;
+
+    /** --service-workers and --service-time-us: both or neither, in range, and not with --delay-ms. */
+    private void checkServiceWorkers() {
+        if (serviceWorkers == null && serviceTimeUs == null) {
+            return;
+        }
+        if (serviceWorkers == null) {
+            throw bad("--service-time-us", "given without --service-workers; expected both (e.g. --service-workers 4 "
+                    + "--service-time-us 5000: 4 workers x 5 ms, 800 calls a second)");
+        }
+        if (serviceTimeUs == null) {
+            throw bad("--service-workers", "given without --service-time-us; expected both (e.g. --service-workers 4 "
+                    + "--service-time-us 5000: 4 workers x 5 ms, 800 calls a second)");
+        }
+        if (serviceWorkers < 1 || serviceWorkers > MAX_SERVICE_WORKERS) {
+            throw bad("--service-workers", serviceWorkers + " is out of range; expected 1 to " + MAX_SERVICE_WORKERS);
+        }
+        if (serviceTimeUs < 1 || serviceTimeUs > MAX_SERVICE_TIME_US) {
+            throw bad("--service-time-us", serviceTimeUs + " is out of range; expected 1 to " + MAX_SERVICE_TIME_US
+                    + " microseconds");
+        }
+        if (delayMs != 0) {
+            throw bad("--delay-ms", delayMs + " with --service-workers; expected one of them: the delay would come "
+                    + "before the queue and change the provider's known capacity");
+        }
     }
 
     /** The user service's first port, checked: in range, and none of its four ports another endpoint's. */

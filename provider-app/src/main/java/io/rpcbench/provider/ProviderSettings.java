@@ -26,6 +26,9 @@ import java.util.Optional;
  * @param thriftProtocol  binary or compact
  * @param threads         worker threads of the Dubbo and of the Thrift server each
  * @param delayMs         time every call sleeps before it answers (seed 002's simulated latency)
+ * @param serviceWorkers  workers of a provider of known capacity, each endpoint its own ({@link ServiceWorkers}); 0:
+ *                        none, calls are served by the protocol's threads at once
+ * @param serviceTimeUs   each call's service time at one of {@code serviceWorkers}, in µs; 0 without workers
  * @param rest            whether to serve the echo over HTTP (seed 003's REST case; off unless asked for)
  * @param restPort        port of the HTTP endpoint
  * @param userService     whether to serve seed 004's user service over the four Dubbo 3.3 stacks (off unless asked for)
@@ -46,7 +49,15 @@ public record ProviderSettings(
         ThriftProtocol thriftProtocol,
         int threads,
         int delayMs,
+        int serviceWorkers,
+        long serviceTimeUs,
         boolean rest,
         int restPort,
         boolean userService,
-        int userServicePort) {}
+        int userServicePort) {
+
+    /** New workers of a provider of known capacity for one endpoint, or null when not asked for. */
+    public ServiceWorkers newServiceWorkers() {
+        return serviceWorkers == 0 ? null : new ServiceWorkers(serviceWorkers, serviceTimeUs);
+    }
+}

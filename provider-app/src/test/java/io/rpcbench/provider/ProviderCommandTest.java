@@ -33,8 +33,19 @@ class ProviderCommandTest {
         assertThat(s.thriftProtocol()).isEqualTo(ThriftProtocol.BINARY);
         assertThat(s.threads()).isEqualTo(200);
         assertThat(s.delayMs()).isZero();
+        assertThat(s.serviceWorkers()).as("no service workers unless asked").isZero();
+        assertThat(s.newServiceWorkers()).isNull();
         assertThat(s.rest()).as("HTTP echo off unless --rest-port").isFalse();
         assertThat(s.userService()).as("user service off unless --user-service").isFalse();
+    }
+
+    @Test
+    void serviceWorkersAndServiceTimeMakeAProviderOfKnownCapacity() {
+        ProviderSettings s = ProviderCommand.settings("--service-workers", "32", "--service-time-us", "2000");
+
+        assertThat(s.serviceWorkers()).isEqualTo(32);
+        assertThat(s.serviceTimeUs()).isEqualTo(2000);
+        assertThat(s.newServiceWorkers().capacityPerSecond()).isEqualTo(16_000.0);
     }
 
     @Test
@@ -102,6 +113,12 @@ class ProviderCommandTest {
                 + " | Invalid value for option '--delay-ms': -5 is out of range; expected 0 or more milliseconds",
         "--delay-ms        | soon        "
                 + " | Invalid value for option '--delay-ms': 'soon' is not an int",
+        "--service-workers | 0           "
+                + " | Invalid value for option '--service-workers': given without --service-time-us; expected both (e.g. --service-workers 4 --service-time-us 5000: 4 workers x 5 ms, 800 calls a second)",
+        "--service-time-us | 5000        "
+                + " | Invalid value for option '--service-time-us': given without --service-workers; expected both (e.g. --service-workers 4 --service-time-us 5000: 4 workers x 5 ms, 800 calls a second)",
+        "--service-time-us | soon        "
+                + " | Invalid value for option '--service-time-us': 'soon' is not a long",
         "--dubbo-protocol  | grpc        "
                 + " | Invalid value for option '--dubbo-protocol': unknown protocol 'grpc'; expected one of dubbo, tri",
         "--serialization   | kryo        "
@@ -121,6 +138,21 @@ class ProviderCommandTest {
     })
     void badOptionExitsWith2NamingTheOption(String option, String value, String message) {
         assertExits2WithFirstLine(message, option, value);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "--service-workers 0 --service-time-us 5000"
+                + " | Invalid value for option '--service-workers': 0 is out of range; expected 1 to 100000",
+        "--service-workers 4 --service-time-us 0"
+                + " | Invalid value for option '--service-time-us': 0 is out of range; expected 1 to 60000000 microseconds",
+        "--service-workers 4 --service-time-us -5"
+                + " | Invalid value for option '--service-time-us': -5 is out of range; expected 1 to 60000000 microseconds",
+        "--service-workers 4 --service-time-us 5000 --delay-ms 5"
+                + " | Invalid value for option '--delay-ms': 5 with --service-workers; expected one of them: the delay would come before the queue and change the provider's known capacity",
+    })
+    void badServiceWorkerOptionsExitWith2NamingTheOption(String words, String message) {
+        assertExits2WithFirstLine(message, words.split(" "));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,6 +1,7 @@
 package io.rpcbench.benchmark.runner;
 
 import io.rpcbench.benchmark.scenario.Cell;
+import io.rpcbench.benchmark.scenario.CellSetup;
 import io.rpcbench.benchmark.scenario.Stop;
 import io.rpcbench.reports.check.Threshold;
 import io.rpcbench.reports.check.ThresholdCheck;
@@ -25,8 +26,11 @@ import java.util.OptionalDouble;
  * the SLO's conditions met on the step's measured window, failed calls under {@value #ERROR_LIMIT_PERCENT} %, and the
  * calls following the rate ({@link OpenSchedule#kept}: none dropped at the samplers' cap, as many made as asked, and for
  * arrivals with a due time the schedule lag's p99 within the limit of {@code ScheduleLagRule}). After
- * the first step that breaks, {@value #REFINEMENTS} more steps halve the gap between the last rate that held and the
- * first that broke (geometric midpoints, so about 19 % apart in the end). The sustainable rate is the highest that held.
+ * the first step that breaks, more steps halve the gap between the last rate that held and the first that broke
+ * (geometric midpoints) until the two are within the resolution ({@value #DEFAULT_RESOLUTION_PERCENT} % unless given:
+ * four steps after a doubling, 4.4 % apart; at most {@value #MAX_REFINEMENTS}). The sustainable rate is the highest
+ * that held, so within the resolution below the rate where the plan breaks: a provider of known capacity (the provider
+ * app's {@code --service-workers}) is found within it (docs/performance.md, {@code KnownCapacityIT}).
  * A rate past the knee of a plan does not grow JMeter's threads without bound: the open plans cap the calls in flight
  * and drop the rest, which breaks the step.
  *
@@ -46,8 +50,10 @@ public final class CapacitySearch {
     public static final int MAX_RATE = 256_000;
     /** More failed calls than this, % of the calls, break a step. */
     static final double ERROR_LIMIT_PERCENT = 1.0;
-    /** Steps between the last rate that held and the first that broke. */
-    static final int REFINEMENTS = 2;
+    /** How far apart, %, the last rate that held and the first that broke may end when none is given. */
+    public static final double DEFAULT_RESOLUTION_PERCENT = 5;
+    /** The most steps between the last rate that held and the first that broke, whatever the resolution. */
+    static final int MAX_REFINEMENTS = 8;
 
     /**
      * One step: a plan at a rate, and how it went.
@@ -67,6 +73,8 @@ public final class CapacitySearch {
     private final List<Threshold> slo;
     private final String sloText;
     private final int startRate;
+    private final double resolutionPercent;
+    private final CellSetup setup;
     private final Stop.Timed stop;
     private final PrintWriter out;
     private final List<Step> steps = new ArrayList<>();
@@ -89,6 +97,16 @@ public final class CapacitySearch {
      */
     public CapacitySearch(ScenarioRunner runner, List<String> plans, String slo, int startRate, Stop.Timed stop,
             PrintWriter out) {
+        this(runner, plans, slo, startRate, DEFAULT_RESOLUTION_PERCENT, CellSetup.DEFAULT, stop, out);
+    }
+
+    /**
+     * @param resolutionPercent how far apart, %, the last rate that held and the first that broke may end: more than 0,
+     *                          at most 100 (100: no step between a doubling's two rates)
+     * @param setup             the provider the steps run against, e.g. one of known capacity
+     */
+    public CapacitySearch(ScenarioRunner runner, List<String> plans, String slo, int startRate,
+            double resolutionPercent, CellSetup setup, Stop.Timed stop, PrintWriter out) {
         this.runner = runner;
         this.plans = List.copyOf(plans);
         this.sloText = slo;
@@ -101,7 +119,14 @@ public final class CapacitySearch {
             throw new IllegalArgumentException("--start-rate is " + startRate + "; expected arrivals a second from 1 to "
                     + MAX_RATE);
         }
+        if (!(resolutionPercent > 0) || resolutionPercent > 100) {
+            throw new IllegalArgumentException("--resolution is " + resolutionPercent + "; expected a per cent more "
+                    + "than 0 and at most 100, e.g. 5: the search ends when the rate that held and the rate that broke "
+                    + "are within 5 % of each other");
+        }
         this.startRate = startRate;
+        this.resolutionPercent = resolutionPercent;
+        this.setup = setup;
         this.stop = stop;
         this.out = out;
     }
@@ -138,8 +163,9 @@ public final class CapacitySearch {
                 }
                 held = step;
             }
-            for (int i = 0; i < REFINEMENTS && held != null && broke != null; i++) {
-                double middle = roundRate(Math.sqrt(held.rate() * broke.rate()));
+            for (int i = 0; i < MAX_REFINEMENTS && held != null && broke != null
+                    && !withinResolution(held.rate(), broke.rate(), resolutionPercent); i++) {
+                double middle = middle(held.rate(), broke.rate());
                 if (middle <= held.rate() || middle >= broke.rate()) {
                     break;
                 }
@@ -207,7 +233,7 @@ public final class CapacitySearch {
     private Step step(RunSite site, String plan, double rate) throws IOException {
         String rateText = rateText(rate);
         Cell cell = Cell.of("capacity", plan, plan).named(plan + "_" + rateText + "-per-s").threads(1).stop(stop)
-                .properties(Map.of(PlanRunner.OPEN_RATE, rateText));
+                .setup(setup).properties(Map.of(PlanRunner.OPEN_RATE, rateText));
         Optional<RunSummary> summary = runner.runCell(site, cell, ++index, 0);
         Step step = judge(plan, rate, summary, runner.schedule(cell));
         steps.add(step);
@@ -372,7 +398,11 @@ public final class CapacitySearch {
         notes.addAll(broken);
         notes.add("Each step " + stop.warmupSeconds() + " s warm-up, then " + stop.measuredSeconds() + " s measured; "
                 + "a step holds when " + sloText + ", under " + (int) ERROR_LIMIT_PERCENT + " % of calls fail and "
-                + "the calls follow the rate (none dropped at max_in_flight).");
+                + "the calls follow the rate (none dropped at max_in_flight); the search ends when the rate that held "
+                + "and the rate that broke are within " + rateText(resolutionPercent) + " % of each other.");
+        if (!setup.equals(CellSetup.DEFAULT)) {
+            notes.add("Against " + setup.describe() + ".");
+        }
         TableSection table = new TableSection("capacity", "Capacity at " + sloText,
                 List.of(List.of(new TableSection.Heading("plan", 1), new TableSection.Heading("step", 1),
                         new TableSection.Heading("arrivals/s", 1), new TableSection.Heading("calls/s", 1),
@@ -416,6 +446,33 @@ public final class CapacitySearch {
         plans.forEach(plan -> baselineLine(plan).ifPresent(line -> text.append("  ").append(plan).append(": ")
                 .append(line).append('\n')));
         return text.toString();
+    }
+
+    /** Whether the rate that held and the one that broke are within {@code percent} % of each other. */
+    static boolean withinResolution(double held, double broke, double percent) {
+        return broke <= held * (1 + percent / 100) + 1e-9;
+    }
+
+    /**
+     * The geometric midpoint of the rate that held and the one that broke, to two significant digits, or three where
+     * two would land on either (e.g. between 15,000 and 16,000).
+     */
+    static double middle(double held, double broke) {
+        double exact = Math.sqrt(held * broke);
+        double two = roundRate(exact);
+        if (two > held && two < broke) {
+            return two;
+        }
+        if (exact < 100) {
+            return Math.round(exact);
+        }
+        double power = Math.pow(10, Math.floor(Math.log10(exact)) - 2);
+        return Math.round(exact / power) * power;
+    }
+
+    /** The resolution this search ends at, %. */
+    public double resolutionPercent() {
+        return resolutionPercent;
     }
 
     /** A rate rounded to two significant digits, so the steps' names stay short. */

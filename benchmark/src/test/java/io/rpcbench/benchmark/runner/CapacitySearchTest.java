@@ -19,6 +19,23 @@ class CapacitySearchTest {
     }
 
     @Test
+    void refiningGoesOnUntilTheRatesAreWithinTheResolution() {
+        assertThat(CapacitySearch.withinResolution(800, 840, 5)).isTrue();
+        assertThat(CapacitySearch.withinResolution(800, 841, 5)).isFalse();
+        assertThat(CapacitySearch.withinResolution(280, 330, 20)).as("two steps after a doubling at 20 %%").isTrue();
+        assertThat(CapacitySearch.withinResolution(200, 280, 20)).isFalse();
+    }
+
+    @Test
+    void aMiddleTakesAThirdDigitWhereTwoWouldLandOnARateAlreadyTried() {
+        assertThat(CapacitySearch.middle(200, 400)).isEqualTo(280);
+        assertThat(CapacitySearch.middle(15_000, 16_000)).isEqualTo(15_500);
+        assertThat(CapacitySearch.middle(780, 800)).isEqualTo(790);
+        assertThat(CapacitySearch.middle(790, 800)).isEqualTo(795);
+        assertThat(CapacitySearch.middle(7, 8)).as("no rate between").isEqualTo(7);
+    }
+
+    @Test
     void aScheduleIsKeptWhenNoneIsDroppedAndTheCallsAreWithinTheArrivalsNoise() {
         assertThat(new OpenSchedule(1000, 10, 10_000, 9_850, 0).kept()).isTrue();
         assertThat(new OpenSchedule(1000, 10, 10_000, 9_600, 0).kept()).as("4 %% short").isFalse();
