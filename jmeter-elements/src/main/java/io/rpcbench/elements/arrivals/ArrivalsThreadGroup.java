@@ -47,8 +47,13 @@ public class ArrivalsThreadGroup extends ThreadGroup {
     /** The random arrivals' seed; empty for a new one each run. */
     public static final String RANDOM_SEED = "ArrivalsThreadGroup.random_seed";
 
-    /** The pool when none is set. */
-    public static final int DEFAULT_POOL = 200;
+    /**
+     * The pool when none is set. Not larger: when a generator falls behind, every pool thread is runnable and they
+     * contend for JMeter's JTL writer; on 2 vCPUs at 47,000 Thrift arrivals a second asked, a pool of 200 reached
+     * 20,700 a second and one of 32 reached 36,500 (docs/performance.md section 9). A slower service needs more: the
+     * group's line in jmeter.log names the size the rate needed.
+     */
+    public static final int DEFAULT_POOL = 32;
 
     /** The run's arrivals, shared by the pool's threads (each has its own copy of this element, not of these). */
     private transient volatile Arrivals arrivals;

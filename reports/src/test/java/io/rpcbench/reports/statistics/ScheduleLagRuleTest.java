@@ -52,8 +52,8 @@ class ScheduleLagRuleTest {
 
     @Test
     void aLagAtTheLimitIsStillKept() {
-        assertThat(ScheduleLagRule.judge(arrivals(1000, 500), List.of(), CPU_FREE).orElseThrow().kept()).isTrue();
-        assertThat(ScheduleLagRule.judge(arrivals(1100, 500), List.of(), CPU_FREE).orElseThrow().kept()).isFalse();
+        assertThat(ScheduleLagRule.judge(arrivals(2000, 500), List.of(), CPU_FREE).orElseThrow().kept()).isTrue();
+        assertThat(ScheduleLagRule.judge(arrivals(2100, 500), List.of(), CPU_FREE).orElseThrow().kept()).isFalse();
     }
 
     @Test
@@ -65,6 +65,19 @@ class ScheduleLagRuleTest {
         assertThat(s.boundBy()).isEqualTo(ScheduleLagRule.GENERATOR_CPU);
         assertThat(s.verdict()).isEqualTo("the generator fell behind the schedule: lag p99 25.000 ms, max 25.000 ms; "
                 + "bounded by the generator's CPU: the JMeter process used 95 % of the machine's 2 cores");
+    }
+
+    @Test
+    void aSaturatedMachineSharedWithTheProviderIsTheGeneratorsCpu() {
+        SteadinessRule.LoadGenerator shared = new SteadinessRule.LoadGenerator(Optional.of(55.0), Optional.of(2),
+                Optional.of("127.0.0.1"), Optional.of(98.0), true);
+
+        DashboardData.Schedule s = ScheduleLagRule.judge(arrivals(25_000, 2_000), thirds(2, 2), shared).orElseThrow();
+
+        assertThat(s.kept()).isFalse();
+        assertThat(s.boundBy()).isEqualTo(ScheduleLagRule.GENERATOR_CPU);
+        assertThat(s.verdict()).contains("bounded by the generator's machine: its CPU was at 98 %, shared with the "
+                + "provider, so JMeter's threads waited for a core (the JMeter process itself used 55 %)");
     }
 
     @Test
