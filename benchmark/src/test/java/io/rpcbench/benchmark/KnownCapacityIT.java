@@ -86,6 +86,14 @@ class KnownCapacityIT {
         halfCapacityHasTheQueuesP99(plan, workers, serviceUs, warmup, 30);
     }
 
+    /**
+     * The Arrivals Thread Group's pool for a provider of {@code workers}: room for the provider's queue near its
+     * capacity (M/D/c at 0.95 rarely holds more than a few times c), so the knee is the provider's, not the pool's.
+     */
+    static int pool(int workers) {
+        return Math.max(64, 4 * workers);
+    }
+
     /** Runs {@code --capacity} against the provider and checks the sustainable rate against {@code c / d}. */
     private void searchFindsCapacity(String plan, int workers, int serviceUs, int startRate, int warmup, int measured) {
         double capacity = workers * 1e6 / serviceUs;
@@ -94,8 +102,8 @@ class KnownCapacityIT {
         BenchmarkCommand job = new BenchmarkCommand();
         long started = System.nanoTime();
         int exit = new CommandLine(job).setOut(new PrintWriter(printed, true)).execute("--capacity", "--plan", plan,
-                "--provider-options", providerOptions(workers, serviceUs), "--slo", slo,
-                "--start-rate", Integer.toString(startRate), "--warmup", Integer.toString(warmup),
+                "--provider-options", providerOptions(workers, serviceUs), "--slo", slo, "--no-closed-baseline",
+                "-J", "pool=" + pool(workers), "--start-rate", Integer.toString(startRate), "--warmup", Integer.toString(warmup),
                 "--duration", Integer.toString(measured), "--progress", "5", "--no-jmeter-dashboards",
                 "--results", dir.resolve("capacity-" + workers + "x" + serviceUs).toString(),
                 "--project-dir", Plans.LAYOUT.projectDir().toString());
@@ -128,7 +136,7 @@ class KnownCapacityIT {
                     .dashboard(false).properties(provider.planProperties())
                     .properties(Map.of("rate", Integer.toString(rate), JMeterRun.WARMUP, Integer.toString(warmup),
                             "duration", Integer.toString(measured), "agents", "none", "sample_variables",
-                            "elapsed_us"));
+                            "elapsed_us,lag_us", "pool", Integer.toString(pool(workers))));
             run.run(Duration.ofMinutes(3));
             LabelStatistics calls = RunSummary.of(run.jtl(), Duration.ofSeconds(warmup),
                     Optional.of(Duration.ofSeconds(measured))).label(plan);

@@ -96,7 +96,8 @@ class OpenWorkloadIT {
         JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan)).dashboard(false)
                 .properties(provider.planProperties())
                 .properties(Map.of("rate", Integer.toString(rate), JMeterRun.WARMUP, Integer.toString(warmup),
-                        "duration", Integer.toString(measured), "agents", "none", "sample_variables", "elapsed_us,lag_us"));
+                        "duration", Integer.toString(measured), "agents", "none", "sample_variables", "elapsed_us,lag_us",
+                        "ramp", "0")); // a flat schedule: every second of it at the rate, which the count checks
         long started = System.nanoTime();
         run.run(Duration.ofMinutes(3));
         long tookSeconds = (System.nanoTime() - started) / 1_000_000_000L;
@@ -141,6 +142,7 @@ class OpenWorkloadIT {
                 "30"), dir.resolve("slow-provider.log"))) {
             Map<String, String> properties = new HashMap<>(slow.planProperties());
             properties.putAll(Map.of("rate", "1000", JMeterRun.WARMUP, "2", "duration", "4", "agents", "none",
+                    "ramp", "0", "pool", "200",
                     "max_in_flight", Integer.toString(cap), "timeout_ms", "10000"));
             JMeterRun run = JMeterRun.of(Plans.LAYOUT, "thrift-echo-1k-open", dir.resolve("above-capacity"))
                     .dashboard(false).properties(properties);
