@@ -18,6 +18,10 @@ import java.util.Optional;
  *       with the provider, Thrift's echo at 0.7 of its closed-loop rate kept its count and its calls' time with a lag
  *       p99 of 1.1 ms), so a generator that keeps up shows lags of about a millisecond at most, while one that falls
  *       behind piles its lag up to tens of ms and beyond (seconds, measured);</li>
+ *   <li>also kept, with its late calls said, when the lag's p50 is at most {@value #KEPT_LAG_P50_MS} ms and its p99 did
+ *       not grow within the window (the last third's at most {@value #LAG_GROWTH_FACTOR} x the first third's plus
+ *       {@value #KEPT_LAG_P99_MS} ms): most calls started on time and no backlog built up; the late ones came from
+ *       pauses of the generator's machine (its CPU, its garbage collector), and the response times include them;</li>
  *   <li>else the generator fell behind, bounded by
  *     <ol>
  *       <li>the generator's CPU when the JMeter process used {@value #SATURATED_CPU_PERCENT} % or more of its machine's
@@ -41,6 +45,10 @@ public final class ScheduleLagRule {
 
     /** The largest lag p99, ms, of a schedule kept. */
     static final double KEPT_LAG_P99_MS = 2;
+    /** The largest lag p50, ms, of a schedule kept with late calls: most calls started on time, no backlog. */
+    static final double KEPT_LAG_P50_MS = 1;
+    /** A lag p99 in the window's last third above this many times its first third's (plus the limit) grew. */
+    static final double LAG_GROWTH_FACTOR = 2;
     static final double SATURATED_CPU_PERCENT = SteadinessRule.SATURATED_CPU_PERCENT;
     static final double CALL_GROWTH_FACTOR = 2;
 
@@ -57,7 +65,9 @@ public final class ScheduleLagRule {
     public static final String RULE = "Schedule lag: how late each arrival's call started after it was due. The "
             + "schedule was kept when the lag's p99 over the measured window is at most 2 ms (a JVM's timed park "
             + "wakes 50-100 us late, and a runnable thread waits for a core while the machine's cores are busy; a "
-            + "generator that falls behind piles its lag up to tens of ms and beyond). Else the generator fell "
+            + "generator that falls behind piles its lag up to tens of ms and beyond); also kept, its late calls "
+            + "said, when the lag's p50 is at most 1 ms and its p99 did not grow within the window (last third at "
+            + "most 2 x the first's + 2 ms): pauses of the generator's machine, not a backlog. Else the generator fell "
             + "behind, bounded by: its CPU when the JMeter process used 90 % or more of the machine's cores, or the "
             + "machine's CPU was at 90 % or more; else the provider when the calls' "
             + "own p99 (the lag left out) in the window's last third is above 2 x that of its first third, or "
@@ -84,6 +94,12 @@ public final class ScheduleLagRule {
         if (figures.p99Ms() <= KEPT_LAG_P99_MS) {
             return Optional.of(new DashboardData.Schedule(RULE, true, null, KEPT + ": schedule lag p99 "
                     + ms(figures.p99Ms()) + ", max " + ms(figures.maxMs()), figures));
+        }
+        if (figures.p50Ms() <= KEPT_LAG_P50_MS && !lagGrew(thirds)) {
+            return Optional.of(new DashboardData.Schedule(RULE, true, null, KEPT + " (schedule lag p50 "
+                    + ms(figures.p50Ms()) + "), but 1 % of its calls started more than " + ms(figures.p99Ms())
+                    + " late (max " + ms(figures.maxMs()) + "): pauses of the generator's machine (its CPU, its "
+                    + "collector), which the response times include", figures));
         }
         String behind = FELL_BEHIND + ": lag p99 " + ms(figures.p99Ms()) + ", max " + ms(figures.maxMs()) + "; ";
         Optional<Double> cpu = generator.jmeterCpuPercent();
@@ -122,6 +138,16 @@ public final class ScheduleLagRule {
                 + ms(lag.callMeanMs()) + " on average: about " + Figures.text(Math.ceil(busy), 0)
                 + (Math.ceil(busy) == 1 ? " thread" : " threads") + " at work at once, Little's law); give the "
                 + "thread group a larger pool", figures));
+    }
+
+    /** Whether the lag's p99 rose within the window: a backlog building up, not pauses that came and went. */
+    private static boolean lagGrew(List<DashboardData.Third> thirds) {
+        if (thirds.isEmpty()) {
+            return false;
+        }
+        Double first = thirds.get(0).lagP99Ms();
+        Double last = thirds.get(thirds.size() - 1).lagP99Ms();
+        return first != null && last != null && last > LAG_GROWTH_FACTOR * first + KEPT_LAG_P99_MS;
     }
 
     private static String ms(double value) {

@@ -68,6 +68,29 @@ class ScheduleLagRuleTest {
     }
 
     @Test
+    void mostCallsOnTimeAndALagThatDidNotGrowKeptTheScheduleWithItsLateCallsSaid() {
+        LabelStatistics total = new LabelStatistics("Total", 10_000);
+        for (int i = 0; i < 10_000; i++) {
+            total.add(arrival(i, i % 50 == 0 ? 10_000 : 100, 500)); // 2 % of the calls 10 ms late: a pause
+        }
+        List<DashboardData.Third> steady = List.of(new DashboardData.Third(0, 1, 1, 1, 1, 1, 10.0, 0.5),
+                new DashboardData.Third(1, 2, 1, 1, 1, 1, 10.0, 0.5), new DashboardData.Third(2, 3, 1, 1, 1, 1, 10.0,
+                        0.5));
+        List<DashboardData.Third> growing = List.of(new DashboardData.Third(0, 1, 1, 1, 1, 1, 1.0, 0.5),
+                new DashboardData.Third(1, 2, 1, 1, 1, 1, 5.0, 0.5), new DashboardData.Third(2, 3, 1, 1, 1, 1, 10.0,
+                        0.5));
+
+        DashboardData.Schedule kept = ScheduleLagRule.judge(total, steady, CPU_FREE).orElseThrow();
+        DashboardData.Schedule behind = ScheduleLagRule.judge(total, growing, CPU_FREE).orElseThrow();
+
+        assertThat(kept.kept()).isTrue();
+        assertThat(kept.verdict()).startsWith("the schedule was kept (schedule lag p50 0.1")
+                .contains("but 1 % of its calls started more than 10");
+        assertThat(behind.kept()).as("the lag's p99 grew from 1 to 10 ms within the window").isFalse();
+        assertThat(behind.verdict()).startsWith(ScheduleLagRule.FELL_BEHIND);
+    }
+
+    @Test
     void aSaturatedMachineSharedWithTheProviderIsTheGeneratorsCpu() {
         SteadinessRule.LoadGenerator shared = new SteadinessRule.LoadGenerator(Optional.of(55.0), Optional.of(2),
                 Optional.of("127.0.0.1"), Optional.of(98.0), true);
