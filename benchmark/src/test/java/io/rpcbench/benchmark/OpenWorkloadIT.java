@@ -23,12 +23,12 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The open-model echo plans ({@code *-open}: JMeter's Open Model Thread Group, arrivals at {@code rate} a second,
- * each a thread of its own that makes one call) headless through the real engine: as many calls as the schedule
- * asked for, none failed after the warm-up, JMeter's threads near the cap at most (the clients shared: a consumer and
- * the sockets kept for the run's next arrival), and, against a provider that cannot keep up, a run that ends on time with the arrivals it
- * could not take on dropped ({@code max_in_flight}) instead of piling up threads. The 100k plans run in
- * {@code ./run-tests --full} only ({@link #openPlans}); the 1k plans at 2,000 arrivals a second for 30 s:
+ * The open-model echo plans ({@code *-open}: rpcbench's Arrivals Thread Group, arrivals at {@code rate} a second served
+ * by a pool of threads, each call timed from when it was due) headless through the real engine: as many calls as the
+ * schedule asked for, none failed after the warm-up, JMeter's threads the pool's at most (the clients shared: a
+ * consumer and the sockets kept for the run), and, against a provider that cannot keep up, a run that ends on time
+ * with the arrivals beyond the samplers' cap dropped ({@code max_in_flight}) instead of piling up. The 100k plans run
+ * in {@code ./run-tests --full} only ({@link #openPlans}); the 1k plans at 2,000 arrivals a second for 30 s:
  * {@link OpenWorkloadAtTwoThousandIT}, in {@code ./run-tests --full}, alone.
  */
 class OpenWorkloadIT {
