@@ -26,7 +26,8 @@ import java.util.Optional;
  *
  * @param rate            arrivals a second the plan asked for
  * @param measuredSeconds the measured window's length as placed in the run
- * @param asked           arrivals due in the window: rate x seconds
+ * @param asked           arrivals due in the window: rate x its length (to the ms: a window placed from the first
+ *                        call, after a ramp, is not whole seconds)
  * @param made            calls made in the window (samples, failed ones included; dropped and stopped ones not)
  * @param dropped         arrivals dropped at the cap in the window
  * @param lag             the schedule lag's verdict; empty when no sample had a due time (JMeter's Open Model Thread
@@ -52,10 +53,11 @@ public record OpenSchedule(double rate, int measuredSeconds, long asked, long ma
      */
     public static OpenSchedule of(double rate, RunSummary summary, Optional<Double> jmeterCpuPercent,
             Optional<Integer> cores) {
-        int measuredSeconds = (int) ((summary.windowEndMs() - summary.windowStartMs()) / 1000);
+        long windowMs = summary.windowEndMs() - summary.windowStartMs();
+        int measuredSeconds = (int) (windowMs / 1000);
         long made = summary.labels().stream().mapToLong(LabelStatistics::samples).sum();
         long dropped = summary.labels().stream().mapToLong(LabelStatistics::dropped).sum();
-        return new OpenSchedule(rate, measuredSeconds, Math.round(rate * measuredSeconds), made, dropped,
+        return new OpenSchedule(rate, measuredSeconds, Math.round(rate * windowMs / 1000.0), made, dropped,
                 summary.schedule(jmeterCpuPercent, cores));
     }
 
