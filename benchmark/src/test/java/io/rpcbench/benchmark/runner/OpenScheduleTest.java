@@ -76,7 +76,7 @@ class OpenScheduleTest {
         StringBuilder jtl = new StringBuilder(HEADER).append(",lag_us\n");
         for (int i = 0; i < 1300; i++) {
             long call = i < 800 ? 500 : 5_000;
-            long lag = i < 800 ? 80 : (i - 800) * 20L;
+            long lag = i < 800 ? 80 : (i - 800) * 50L; // a backlog: up to 25 ms by the end
             long us = lag + call;
             jtl.append(1_700_000_000_000L + i * 10L).append(',').append(us / 1000).append(",a,OK,OK,Arrivals 1-1,text,"
                     + "true,,1100,1090,8,8,null,0,0,0,").append(us).append(',').append(lag).append('\n');
