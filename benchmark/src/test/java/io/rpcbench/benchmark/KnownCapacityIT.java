@@ -20,7 +20,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -41,11 +40,11 @@ import picocli.CommandLine;
  * SLO's: an SLO like {@code p99 < 5ms} would break at a rate set by the SLO (at 32 x 2 ms, 0.95 of capacity already
  * has a p99 of 4.6 ms) rather than the capacity.
  *
- * <p>Alone ({@link Isolated}), as a rate held is a claim about the machine: a stall of the generator or the provider
- * of a few hundred ms (the machine's other work) piles up calls like a rate past capacity does. On a machine at load
- * average 15 (2 vCPUs) the search found 780 of 800; at 20 to 45, in longer steps, 620 (docs/performance.md section 8).
+ * <p>Beside the other ITs (run alone it cost the suite its whole 95 s): a stall of the generator or the provider of a
+ * few hundred ms (the machine's other work) piles up calls like a rate past capacity does, and the search then finds
+ * less. On a machine at load average 15 (2 vCPUs) it found 780 of 800; at 20 to 45, in longer steps, 620
+ * (docs/performance.md section 8).
  */
-@Isolated("a rate held is a claim about the machine: no other IT beside it")
 class KnownCapacityIT {
 
     /** How far from {@code c / d}, %, the sustainable rate may be. */
