@@ -6,10 +6,12 @@ import io.rpcbench.benchmark.scenario.Stop;
 import io.rpcbench.reports.check.Threshold;
 import io.rpcbench.reports.check.ThresholdCheck;
 import io.rpcbench.reports.dashboard.RunSummary;
+import io.rpcbench.reports.figures.DashboardData;
 import io.rpcbench.reports.figures.DashboardData.LabelFigures;
 import io.rpcbench.reports.page.CurveChart;
 import io.rpcbench.reports.page.PageSection;
 import io.rpcbench.reports.page.TableSection;
+import io.rpcbench.reports.statistics.ScheduleLagRule;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -361,7 +363,33 @@ public final class CapacitySearch {
             return "sustainable rate at least " + rateText(held.rate()) + " arrivals/s, the highest tried, at " + sloText;
         }
         return "sustainable rate " + rateText(held.rate()) + " arrivals/s at " + sloText + " (broke at "
-                + rateText(broke.rate()) + ": " + broke.why() + ")";
+                + rateText(broke.rate()) + ": " + broke.why() + providerQueued(held, broke).map(s -> "; " + s)
+                        .orElse("") + ")";
+    }
+
+    /** How far the calls' own p50 may rise from the last step that held before the provider, not the pool, is named. */
+    static final double QUEUED_CALL_GROWTH = 2;
+
+    /**
+     * Past a provider's capacity its queue grows until every pool thread waits on a queued call; within one step that
+     * looks like a pool too small (the lag grew, the calls' time did not, the CPU was free). Across steps it does not:
+     * the calls' own p50 rose from the last rate that held. Empty when it did not, or a step has no lag figures.
+     */
+    static Optional<String> providerQueued(Step held, Step broke) {
+        Optional<DashboardData.Schedule> before = held.schedule().flatMap(OpenSchedule::lag);
+        Optional<DashboardData.Schedule> after = broke.schedule().flatMap(OpenSchedule::lag);
+        if (before.isEmpty() || after.isEmpty() || after.get().kept()
+                || !ScheduleLagRule.GENERATOR_POOL.equals(after.get().boundBy())) {
+            return Optional.empty();
+        }
+        double from = before.get().lag().callP50Ms();
+        double to = after.get().lag().callP50Ms();
+        if (from <= 0 || to <= QUEUED_CALL_GROWTH * from) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "but the calls' own p50 rose from %.3f ms at %s arrivals/s to "
+                + "%.3f ms: the provider queued them until every pool thread waited on one, so the provider bounded "
+                + "this step, not the pool", from, rateText(held.rate()), to));
     }
 
     /**

@@ -2,8 +2,11 @@ package io.rpcbench.benchmark.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcbench.reports.figures.DashboardData;
+import io.rpcbench.reports.statistics.ScheduleLagRule;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
@@ -61,5 +64,39 @@ class CapacitySearchTest {
         rates.put("thrift-echo-1k-open", OptionalDouble.of(4000));
 
         assertThat(CapacitySearch.comparisons(rates, "p99 < 5ms")).isEmpty();
+    }
+
+    @Test
+    void aStepPastTheProvidersCapacityNamesTheProviderWhenItsCallsQueuedThoughTheRuleSaysPool() {
+        // 4 x 5 ms (800/s): 790 held with the calls' p50 5.3 ms; at 810 the queue filled the pool of 64, p50 66 ms
+        CapacitySearch.Step held = step(790, new DashboardData.Schedule("rule", true, null, "kept", lag(0.09, 5.3)));
+        CapacitySearch.Step broke = step(810, new DashboardData.Schedule("rule", false,
+                ScheduleLagRule.GENERATOR_POOL, "fell behind", lag(32.2, 66.1)));
+
+        assertThat(CapacitySearch.providerQueued(held, broke)).hasValueSatisfying(text -> assertThat(text)
+                .contains("p50 rose from 5.300 ms at 790 arrivals/s to 66.100 ms")
+                .contains("the provider bounded this step, not the pool"));
+    }
+
+    @Test
+    void aPoolTooSmallForCallsThatKeptTheirTimeStaysThePools() {
+        CapacitySearch.Step held = step(8000, new DashboardData.Schedule("rule", true, null, "kept", lag(0.09, 0.4)));
+        CapacitySearch.Step broke = step(16000, new DashboardData.Schedule("rule", false,
+                ScheduleLagRule.GENERATOR_POOL, "fell behind", lag(30, 0.5)));
+        CapacitySearch.Step cpu = step(16000, new DashboardData.Schedule("rule", false,
+                ScheduleLagRule.GENERATOR_CPU, "fell behind", lag(30, 9)));
+
+        assertThat(CapacitySearch.providerQueued(held, broke)).isEmpty();
+        assertThat(CapacitySearch.providerQueued(held, cpu)).as("another bound is left as the rule said").isEmpty();
+    }
+
+    private static DashboardData.ScheduleLag lag(double lagP50Ms, double callP50Ms) {
+        return new DashboardData.ScheduleLag(1000, lagP50Ms, 2 * lagP50Ms, 3 * lagP50Ms, callP50Ms, 2 * callP50Ms);
+    }
+
+    private static CapacitySearch.Step step(double rate, DashboardData.Schedule lag) {
+        return new CapacitySearch.Step("plan", rate, Optional.empty(),
+                Optional.of(new OpenSchedule(rate, 10, (long) rate * 10, (long) rate * 10, 0, Optional.of(lag))), false,
+                "why");
     }
 }
