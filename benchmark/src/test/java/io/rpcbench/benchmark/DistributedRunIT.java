@@ -16,11 +16,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -125,6 +128,39 @@ class DistributedRunIT {
         assertThat(connections).anyMatch(c -> c.matches("generator-2 198\\.18\\.0\\.5 -> 198\\.18\\.0\\.3:9090"));
         assertThat(connections).anyMatch(c -> c.matches("generator-\\d 198\\.18\\.0\\.[45] -> 198\\.18\\.0\\.[23]:20880"));
         assertThat(output).contains("every one between lab addresses or on a host's loopback");
+        assertNothingLeft(output, namespacesBefore);
+    }
+
+    /**
+     * An open plan on two engines: the Arrivals Thread Group on each runs half the rate (the job sets {@code engines}
+     * for every engine), so the calls made in the window are the rate's, not twice it, and both engines make about
+     * half of them, each timed from its due time. In {@code --full}: a lab of its own takes a minute.
+     */
+    @Test
+    void anOpenPlanOnTwoEnginesSplitsItsRateBetweenThem() throws Exception {
+        Assumptions.assumeTrue(TestVolume.full(), "./run-tests --full");
+        Set<String> namespacesBefore = Set.copyOf(LabNetwork.namespaces());
+        Path results = Files.createTempDirectory(Files.createDirectories(OUT), "open-1x2-");
+        StringWriter printed = new StringWriter();
+        String plan = "thrift-echo-1k-open";
+        int exit = new CommandLine(new BenchmarkCommand()).setOut(new PrintWriter(printed, true)).execute(
+                "--hosts", "1x2", "--plan", plan, "-J", "rate=400", "--warmup", "4", "--duration", "8",
+                "--progress", "2", "--no-jmeter-dashboards", "--results", results.toString(),
+                "--project-dir", Plans.LAYOUT.projectDir().toString());
+        String output = printed.toString();
+        assertThat(exit).as("exit code; output:%n%s", output).isZero();
+        // Each engine at the whole rate would make twice the calls asked: "NOT kept".
+        assertThat(output).contains(plan + ": open workload at 400 arrivals/s").contains("the schedule was kept")
+                .doesNotContain("NOT kept");
+
+        List<JtlSample> rows = Plans.samples(results.resolve(plan).resolve(plan + ".jtl"));
+        assertThat(rows).as("samples").isNotEmpty().allMatch(JtlSample::success)
+                .as("every sample timed from its due time").allMatch(JtlSample::hasLag);
+        Map<String, Long> perEngine = rows.stream()
+                .collect(Collectors.groupingBy(JtlSample::generator, Collectors.counting()));
+        assertThat(perEngine).as("samples per engine").hasSize(2);
+        perEngine.forEach((engine, count) -> assertThat((double) count / rows.size())
+                .as("%s's share of the %d samples", engine, rows.size()).isBetween(0.35, 0.65));
         assertNothingLeft(output, namespacesBefore);
     }
 
