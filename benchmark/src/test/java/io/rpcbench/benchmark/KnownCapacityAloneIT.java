@@ -29,17 +29,19 @@ class KnownCapacityAloneIT {
 
     /** Each search from about 0.3 of the capacity, so that no doubling lands on the capacity itself (0.3, 0.6, 1.2). */
     static Stream<Arguments> providers() {
-        return Stream.of(Arguments.of("dubbo-echo-1k-open", 8, 2_000, 1_200, false),
-                Arguments.of("thrift-echo-1k-open", 32, 2_000, 4_800, true));
+        return Stream.of(Arguments.of("dubbo-echo-1k-open", 8, 2_000, 1_200, 50),
+                Arguments.of("thrift-echo-1k-open", 32, 2_000, 4_800, 99));
     }
 
-    @ParameterizedTest(name = "{0}: {1} workers x {2} us")
+    /** The percentile checked at half the capacity: Thrift's p99, Dubbo's p50 (see above). */
+    @ParameterizedTest(name = "{0}: {1} workers x {2} us, p{4} at half")
     @MethodSource("providers")
     void capacitySearchFindsTheProvidersCapacityAndHalfOfItHasTheQueuesPercentiles(String plan, int workers,
-            int serviceUs, int startRate, boolean p99InBand) throws Exception {
+            int serviceUs, int startRate, int checkedPercentile) throws Exception {
         // A cold Dubbo consumer needs --capacity's 30 s on 2 vCPUs; a Thrift socket opens at once.
         int warmup = plan.startsWith("dubbo") ? 30 : 10;
         KnownCapacityIT.searchFindsCapacity(dir, plan, workers, serviceUs, startRate, warmup, 20);
-        KnownCapacityIT.halfCapacityHasTheQueuesPercentile(dir, plan, workers, serviceUs, warmup, 30, p99InBand);
+        KnownCapacityIT.halfCapacityHasTheQueuesPercentile(dir, plan, workers, serviceUs, warmup, 30,
+                checkedPercentile);
     }
 }

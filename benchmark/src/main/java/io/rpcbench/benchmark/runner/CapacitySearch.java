@@ -378,8 +378,7 @@ public final class CapacitySearch {
     static Optional<String> providerQueued(Step held, Step broke) {
         Optional<DashboardData.Schedule> before = held.schedule().flatMap(OpenSchedule::lag);
         Optional<DashboardData.Schedule> after = broke.schedule().flatMap(OpenSchedule::lag);
-        if (before.isEmpty() || after.isEmpty() || after.get().kept()
-                || !ScheduleLagRule.GENERATOR_POOL.equals(after.get().boundBy())) {
+        if (before.isEmpty() || after.isEmpty() || !ScheduleLagRule.GENERATOR_POOL.equals(after.get().boundBy())) {
             return Optional.empty();
         }
         double from = before.get().lag().callP50Ms();
