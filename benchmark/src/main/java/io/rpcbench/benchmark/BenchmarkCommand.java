@@ -215,7 +215,8 @@ public final class BenchmarkCommand implements Callable<Integer> {
                     + "--start-rate while a step holds (the SLO met, under 1 %% of calls failed, the calls following "
                     + "the rate), then steps narrow the gap to --resolution. An open plan whose closed plan ships (dubbo-echo-1k for "
                     + "dubbo-echo-1k-open) is judged against it: the closed plan runs first (its TPS is the provider's "
-                    + "rate here), the search starts at an eighth of its TPS unless --start-rate is given, a step at "
+                    + "rate here; " + DEFAULT_WARMUP_SECONDS + " s warm-up, as --plan's, unless --warmup says "
+                    + "otherwise: at full speed a closed Dubbo plan was still climbing after 30 s), the search starts at an eighth of its TPS unless --start-rate is given, a step at "
                     + "half its TPS gives the p99 there, and the summary gives the sustainable rate, that p99 and "
                     + "JMeter's CPU an arrival as ratios of the closed plan's figures. Plans: --plan (open-model ones, e.g. "
                     + "dubbo-echo-1k-open), default dubbo-echo-1k-open and thrift-echo-1k-open; each step "
@@ -429,7 +430,9 @@ public final class BenchmarkCommand implements Callable<Integer> {
             search = new CapacitySearch(scenarioRunner, plans, conditions,
                     startRate != null ? startRate : CapacitySearch.DEFAULT_START_RATE,
                     resolution != null ? resolution : CapacitySearch.DEFAULT_RESOLUTION_PERCENT, providerSetup(), stop,
-                    out).withClosedBaselines(noClosedBaseline ? Map.of() : closedPlans(layout), startRate == null);
+                    out).withClosedBaselines(noClosedBaseline ? Map.of() : closedPlans(layout), startRate == null,
+                            Stop.timed(warmupSeconds != null ? warmupSeconds : DEFAULT_WARMUP_SECONDS,
+                                    stop.measuredSeconds()));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), (e.getMessage().startsWith("--") ? "" : "--slo: ")
                     + e.getMessage());

@@ -86,6 +86,8 @@ public final class CapacitySearch {
     private Map<String, String> closedPlans = Map.of();
     /** Whether the search of a plan with a baseline starts at an eighth of its closed TPS, not at startRate. */
     private boolean startFromBaseline;
+    /** The closed baselines' warm-up and measured window. */
+    private Stop.Timed baselineStop;
     private final Map<String, ClosedBaseline> baselines = new LinkedHashMap<>();
     /** Each plan's step at half its closed TPS, when it ran. */
     private final Map<String, Step> halfSteps = new LinkedHashMap<>();
@@ -140,10 +142,14 @@ public final class CapacitySearch {
      *
      * @param closed             open plan to its closed plan; plans not named have no baseline
      * @param startFromBaseline  start a plan with a baseline at an eighth of its closed TPS rather than the start rate
+     * @param baselineStop       the closed plan's warm-up and measured window: a closed plan at full speed must be
+     *                           steady in it, or the ratios are against a TPS still climbing
      */
-    public CapacitySearch withClosedBaselines(Map<String, String> closed, boolean startFromBaseline) {
+    public CapacitySearch withClosedBaselines(Map<String, String> closed, boolean startFromBaseline,
+            Stop.Timed baselineStop) {
         this.closedPlans = Map.copyOf(closed);
         this.startFromBaseline = startFromBaseline;
+        this.baselineStop = baselineStop;
         return this;
     }
 
@@ -192,7 +198,7 @@ public final class CapacitySearch {
 
     /** The closed plan's run: its TPS, p99 and JMeter's CPU a call; empty when it gave no figures. */
     private Optional<ClosedBaseline> baseline(RunSite site, String closedPlan) throws IOException {
-        Cell cell = Cell.of("capacity", closedPlan, closedPlan).named(closedPlan + "_closed").stop(stop);
+        Cell cell = Cell.of("capacity", closedPlan, closedPlan).named(closedPlan + "_closed").stop(baselineStop);
         Optional<RunSummary> summary = runner.runCell(site, cell, ++index, 0);
         if (summary.isEmpty()) {
             out.printf(Locale.ROOT, "[%d] %s (closed, the baseline): no figures; the open plan is judged alone%n", index,
