@@ -7,6 +7,7 @@ import io.rpcbench.benchmark.process.ProviderProcess;
 import io.rpcbench.reports.dashboard.RunSummary;
 import io.rpcbench.reports.jtl.JtlSample;
 import io.rpcbench.reports.statistics.LabelStatistics;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -127,6 +128,28 @@ class OpenWorkloadIT {
                 + "threads at most, %d s in all%n", plan, rate, warmup, measured, samples.size(), calls.samples(),
                 calls.dropped(), calls.percentileMs(99), threads, tookSeconds);
         return run.jtl();
+    }
+
+    /**
+     * Run as a user runs it (no {@code ramp} given), an open plan's rate rises over the first half of its warm-up and
+     * holds for the second half, as {@code ./run-benchmark} sets it: the schedule JMeter read, in its log, and as many
+     * arrivals as that schedule asks for (half the rate over the ramp).
+     */
+    @Test
+    void anOpenPlanRampsOverTheFirstHalfOfItsWarmupUnlessToldOtherwise() throws Exception {
+        int rate = 400;
+        JMeterRun run = JMeterRun.of(Plans.LAYOUT, "thrift-echo-1k-open", dir.resolve("default-ramp")).dashboard(false)
+                .properties(provider.planProperties())
+                .properties(Map.of("rate", Integer.toString(rate), JMeterRun.WARMUP, "5", "duration", "2",
+                        "agents", "none"));
+        run.run(Duration.ofMinutes(2));
+
+        assertThat(Files.readString(run.log())).as("the schedule in jmeter.log")
+                .contains("schedule 'rate(0/sec) random_arrivals(2 sec) rate(" + rate + "/sec) random_arrivals(5 sec)'");
+        long asked = rate * 2 / 2 + rate * 5L;
+        long tolerance = Math.max(asked / 50, (long) (4 * Math.sqrt(asked)));
+        assertThat((long) Plans.samples(run.jtl()).size()).as("arrivals of that schedule")
+                .isBetween(asked - tolerance, asked + tolerance);
     }
 
     /**
