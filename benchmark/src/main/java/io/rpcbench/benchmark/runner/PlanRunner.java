@@ -45,17 +45,6 @@ final class PlanRunner {
 
     /** The open-model plans' property: arrivals a second. */
     static final String OPEN_RATE = "rate";
-    /** The open-model plans' property: the seconds over which the arrival rate rises from 0, part of the warm-up. */
-    static final String OPEN_RAMP = "ramp";
-
-    /**
-     * The seconds an open plan's rate rises over: the first half of its warm-up, so that the second half runs at the
-     * full rate before the measured window (the plans' own default, {@code ${__P(ramp,...)}}, is the same).
-     */
-    static int openRampSeconds(int warmupSeconds) {
-        return warmupSeconds / 2;
-    }
-
     private final ProjectLayout layout;
     private final Path results;
     private final PrintWriter out;
@@ -144,15 +133,10 @@ final class PlanRunner {
             planProperties.put("loops", Integer.toString(calls.callsPerThread()));
             window = Optional.empty(); // every sample after the warm-up
         }
-        // The open plans' arrivals rise from 0 to their rate over the warm-up's first half, so the JIT compiles
-        // before the full rate (at 35,000 a second from the first second a cold JMeter fell 2 s behind and took 24 s
-        // to catch up), and then hold the rate for its second half, so that what runs only at the full rate (the
-        // schedule's last segment, arrivals found late) is compiled before the measured window: with the ramp over
-        // the whole warm-up, JMeter's JIT threw away Arrivals.await's compiled code as the window began (its log, three
-        // runs of three), and in six pairs of Dubbo runs at 0.7 of its closed rate the half ramp gave the lower p99 in
-        // four (docs/performance.md section 9): a small gain, not the end of Dubbo's late calls.
-        // Closed plans have no such property; -J ramp=N overrides it.
-        planProperties.put(OPEN_RAMP, Integer.toString(openRampSeconds(warmup)));
+        // The open plans' arrivals rise from 0 to their rate over the warm-up's first half (the plans' own default of
+        // their property "ramp", from "warmup"; -J ramp=N overrides it), so the JIT compiles before the full rate,
+        // and hold the rate for its second half, so that what runs only at the full rate is compiled before the
+        // measured window (docs/performance.md section 9).
         planProperties.putAll(userProperties);
         // An open workload's load is its rate: its threads are one per arrival, whatever the cell's count says.
         String load = planProperties.containsKey(OPEN_RATE) ? planProperties.get(OPEN_RATE) + " arrivals/s"
