@@ -150,14 +150,16 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
 
     /**
      * A third of the measured window: its samples (started in it), their TPS, mean and p99; for an open workload's
-     * arrivals also the p99 of their schedule lag and of the calls' own time (null without lag figures).
+     * arrivals also the p99 of their schedule lag and of the calls' own time, and its backlog seconds: the whole
+     * seconds of the window starting in this third in which most arrivals started late (more than
+     * {@code ScheduleLagRule}'s kept lag), a backlog rather than a pause (null without lag figures).
      */
     public record Third(long startMs, long endMs, long samples, double tps, double averageMs, double p99Ms,
-            Double lagP99Ms, Double callP99Ms) {
+            Double lagP99Ms, Double callP99Ms, Integer backlogSeconds) {
 
         /** A third without lag figures: a closed workload's. */
         public Third(long startMs, long endMs, long samples, double tps, double averageMs, double p99Ms) {
-            this(startMs, endMs, samples, tps, averageMs, p99Ms, null, null);
+            this(startMs, endMs, samples, tps, averageMs, p99Ms, null, null, null);
         }
     }
 

@@ -10,20 +10,28 @@ import java.util.function.Consumer;
 /**
  * The measured window cut into three equal thirds: per third the samples that started in it, their throughput
  * (samples / the third's length), mean and p99 response time, and for an open workload's arrivals the p99 of their
- * schedule lag and of the calls' own time ({@link ScheduleLagRule} compares the first third's with the last's). Feed it
- * every sample ({@link #accept} ignores those outside the window), then read {@link #thirds()} for
- * {@link SteadinessRule}.
+ * schedule lag and of the calls' own time ({@link ScheduleLagRule} compares the first third's with the last's) and
+ * its backlog seconds: the window's whole seconds, counted from its start, in which more than half of the arrivals
+ * started over {@value ScheduleLagRule#KEPT_LAG_P99_MS} ms late. A pause of the generator's machine makes the
+ * arrivals of tens of ms late; a backlog keeps most of a second's late. Feed it every sample ({@link #accept} ignores
+ * those outside the window), then read {@link #thirds()} for {@link SteadinessRule}.
  */
 public final class WindowThirds implements Consumer<JtlSample> {
 
     private final MeasuredWindow window;
     private final List<LabelStatistics> thirds = new ArrayList<>();
+    /** Per whole second of the window: the arrivals due in it, and those of them that started late. */
+    private final long[] arrivals;
+    private final long[] late;
 
     public WindowThirds(MeasuredWindow window) {
         this.window = window;
         for (int i = 0; i < 3; i++) {
             thirds.add(LabelStatistics.withoutBreakdowns("third " + (i + 1), 0));
         }
+        int seconds = (int) Math.max(1, (window.lengthMs() + 999) / 1000);
+        arrivals = new long[seconds];
+        late = new long[seconds];
     }
 
     @Override
@@ -31,7 +39,29 @@ public final class WindowThirds implements Consumer<JtlSample> {
         if (window.contains(sample.timeStamp())) {
             long offset = sample.timeStamp() - window.startMs();
             thirds.get((int) Math.min(2, offset * 3 / window.lengthMs())).add(sample);
+            if (sample.hasLag()) {
+                int second = (int) Math.min(arrivals.length - 1, offset / 1000);
+                arrivals[second]++;
+                if (sample.lagUs() > ScheduleLagRule.KEPT_LAG_P99_MS * 1000) {
+                    late[second]++;
+                }
+            }
         }
+    }
+
+    /** The backlog seconds (most of their arrivals late) that start in third {@code i}. */
+    private int backlogSeconds(int i) {
+        if (window.lengthMs() <= 0) {
+            return 0;
+        }
+        int count = 0;
+        for (int second = 0; second < arrivals.length; second++) {
+            long offset = second * 1000L;
+            if (Math.min(2, offset * 3 / window.lengthMs()) == i && 2 * late[second] > arrivals[second]) {
+                count++;
+            }
+        }
+        return count;
     }
 
     /**
@@ -52,7 +82,8 @@ public final class WindowThirds implements Consumer<JtlSample> {
                     Figures.round(third.meanMs(), 3),
                     Figures.round(third.percentileMs(99), 3),
                     third.scheduleLag().map(lag -> Figures.round(lag.lagPercentileMs(99), 3)).orElse(null),
-                    third.scheduleLag().map(lag -> Figures.round(lag.callPercentileMs(99), 3)).orElse(null)));
+                    third.scheduleLag().map(lag -> Figures.round(lag.callPercentileMs(99), 3)).orElse(null),
+                    third.scheduleLag().isPresent() ? backlogSeconds(i) : null));
         }
         return result;
     }

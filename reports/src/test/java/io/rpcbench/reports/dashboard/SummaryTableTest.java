@@ -66,8 +66,8 @@ class SummaryTableTest {
                 + "due");
         assertThat(text).doesNotContain("open: set-up: schedule lag");
         assertThat(text).contains("Schedule of each open workload's arrivals:" + System.lineSeparator()
-                + "  open: the generator fell behind the schedule: lag p99 39.551 ms, max 40.159 ms; bounded by the "
-                + "generator's thread pool");
+                + "  open: the generator fell behind the schedule: lag p99 39.551 ms, max 40.159 ms, most arrivals of "
+                + "10 s of the window more than 2.000 ms late (a backlog); bounded by the generator's thread pool");
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.rpcbench.reports.figures.DashboardData;
 import io.rpcbench.reports.jtl.JtlSample;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /** The schedule verdict in words: kept, and for a generator that fell behind each thing that can bound it. */
@@ -33,9 +34,9 @@ class ScheduleLagRuleTest {
     }
 
     private static List<DashboardData.Third> thirds(double firstCallP99, double lastCallP99) {
-        return List.of(new DashboardData.Third(0, 1, 1, 1, 1, 1, 5.0, firstCallP99),
-                new DashboardData.Third(1, 2, 1, 1, 1, 1, 5.0, firstCallP99),
-                new DashboardData.Third(2, 3, 1, 1, 1, 1, 5.0, lastCallP99));
+        return List.of(new DashboardData.Third(0, 1, 1, 1, 1, 1, 5.0, firstCallP99, 0),
+                new DashboardData.Third(1, 2, 1, 1, 1, 1, 5.0, firstCallP99, 0),
+                new DashboardData.Third(2, 3, 1, 1, 1, 1, 5.0, lastCallP99, 0));
     }
 
     @Test
@@ -73,12 +74,12 @@ class ScheduleLagRuleTest {
         for (int i = 0; i < 10_000; i++) {
             total.add(arrival(i, i % 50 == 0 ? 10_000 : 100, 500)); // 2 % of the calls 10 ms late: a pause
         }
-        List<DashboardData.Third> steady = List.of(new DashboardData.Third(0, 1, 1, 1, 1, 1, 10.0, 0.5),
-                new DashboardData.Third(1, 2, 1, 1, 1, 1, 10.0, 0.5), new DashboardData.Third(2, 3, 1, 1, 1, 1, 10.0,
-                        0.5));
-        List<DashboardData.Third> growing = List.of(new DashboardData.Third(0, 1, 1, 1, 1, 1, 1.0, 0.5),
-                new DashboardData.Third(1, 2, 1, 1, 1, 1, 8.0, 0.5), new DashboardData.Third(2, 3, 1, 1, 1, 1, 12.5,
-                        0.5));
+        List<DashboardData.Third> steady = List.of(new DashboardData.Third(0, 1, 1, 1, 1, 1, 10.0, 0.5, 0),
+                new DashboardData.Third(1, 2, 1, 1, 1, 1, 10.0, 0.5, 0), new DashboardData.Third(2, 3, 1, 1, 1, 1, 10.0,
+                        0.5, 0));
+        List<DashboardData.Third> growing = List.of(new DashboardData.Third(0, 1, 1, 1, 1, 1, 1.0, 0.5, 0),
+                new DashboardData.Third(1, 2, 1, 1, 1, 1, 8.0, 0.5, 0), new DashboardData.Third(2, 3, 1, 1, 1, 1, 12.5,
+                        0.5, 0));
 
         DashboardData.Schedule kept = ScheduleLagRule.judge(total, steady, CPU_FREE).orElseThrow();
         DashboardData.Schedule behind = ScheduleLagRule.judge(total, growing, CPU_FREE).orElseThrow();
@@ -88,6 +89,43 @@ class ScheduleLagRuleTest {
                 .contains("but 1 % of its calls started more than 10");
         assertThat(behind.kept()).as("the lag's p99 grew from 1 to 12.5 ms within the window").isFalse();
         assertThat(behind.verdict()).startsWith(ScheduleLagRule.FELL_BEHIND);
+    }
+
+    /**
+     * 30 s of 1,000 arrivals a second through the window's thirds (as a run's report reads them), each arrival's
+     * lag given by {@code lagUsAt} of its offset in ms from the window's start.
+     */
+    private static DashboardData.Schedule judgeThroughThirds(LongUnaryOperator lagUsAt) {
+        MeasuredWindow window = new MeasuredWindow(0, 30_000, 30_000, 30_000);
+        WindowThirds thirds = new WindowThirds(window);
+        LabelStatistics total = new LabelStatistics("Total", 30_000);
+        for (long at = 0; at < 30_000; at++) {
+            JtlSample sample = arrival(at, lagUsAt.applyAsLong(at), 500);
+            total.add(sample);
+            thirds.accept(sample);
+        }
+        return ScheduleLagRule.judge(total, thirds.thirds(), CPU_FREE).orElseThrow();
+    }
+
+    @Test
+    void aBacklogThatBuiltUpAndDrainedWithinTheWindowFellBehindThoughMostCallsWereOnTime() {
+        // as measured: every arrival of the window's first 4 s late by tens to 160 ms, the other 26 s on time
+        DashboardData.Schedule s = judgeThroughThirds(at -> at < 4_000 ? 20_000 + at * 35 : 100);
+
+        assertThat(s.lag().p50Ms()).as("most calls were on time").isLessThan(1);
+        assertThat(s.kept()).isFalse();
+        assertThat(s.verdict()).startsWith(ScheduleLagRule.FELL_BEHIND)
+                .contains("most arrivals of 4 s of the window more than 2.000 ms late (a backlog)");
+    }
+
+    @Test
+    void pausesShorterThanASecondKeptTheSchedule() {
+        // a 40 ms pause every 3 s: 1.3 % of the arrivals up to 40 ms late, no second mostly late
+        DashboardData.Schedule s = judgeThroughThirds(at -> at % 3_000 < 40 ? (40 - at % 3_000) * 1000 : 100);
+
+        assertThat(s.kept()).isTrue();
+        assertThat(s.verdict()).startsWith("the schedule was kept (schedule lag p50 0.1")
+                .contains("pauses of the generator's machine");
     }
 
     @Test
