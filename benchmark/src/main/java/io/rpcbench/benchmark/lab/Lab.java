@@ -2,6 +2,7 @@ package io.rpcbench.benchmark.lab;
 
 import io.rpcbench.benchmark.process.AgentProcess;
 import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.process.ProviderProcess;
 import io.rpcbench.benchmark.process.ProviderEndpoints;
 import io.rpcbench.process.ChildProcess;
 import java.io.IOException;
@@ -91,6 +92,7 @@ public final class Lab implements AutoCloseable {
         String zookeeper = providers().get(0).address() + ":" + ZOOKEEPER_PORT;
         for (LabHost host : providers()) {
             List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString()));
+            command.addAll(ProviderProcess.HEAP);
             command.addAll(ProjectLayout.childJvmOptions());
             command.addAll(List.of(
                     "-jar", layout.providerJar().toString(),

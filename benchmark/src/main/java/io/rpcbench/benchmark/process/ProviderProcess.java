@@ -26,6 +26,16 @@ public final class ProviderProcess implements AutoCloseable {
 
     private static final Duration READY_DEADLINE = Duration.ofSeconds(120);
 
+    /**
+     * The provider JVM's heap: fixed at 2 GB, as the providers of the seeds' reports ran ({@code -Xms2g -Xmx2g}).
+     * With the JVM's default (a small initial heap that G1 grows only when collecting costs it time) the provider
+     * collected five times a second at 22,000 Dubbo echo calls a second, each young pause (about 2 ms) delaying
+     * the calls in flight and those due in it (about 1 % of an open run's calls, where its p99 is read); with this heap
+     * it collects about every 2 s (docs/performance.md
+     * section 9). Options of {@link ProjectLayout#childJvmOptions()} come after these and override them.
+     */
+    public static final List<String> HEAP = List.of("-Xms2g", "-Xmx2g");
+
     private final ChildProcess process;
     private final ProviderEndpoints endpoints;
     /** The registry the provider was told to register in, else empty (its embedded ZooKeeper). */
@@ -97,6 +107,7 @@ public final class ProviderProcess implements AutoCloseable {
     private static ProviderProcess start(ProjectLayout layout, Ports ports, List<String> extraOptions,
             Optional<ExternalRegistry> registry, Path log, UnaryOperator<List<String>> launcher) throws IOException {
         List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString()));
+        command.addAll(HEAP);
         command.addAll(ProjectLayout.childJvmOptions());
         command.addAll(List.of("-jar", layout.providerJar().toString()));
         if (registry.isPresent()) {
