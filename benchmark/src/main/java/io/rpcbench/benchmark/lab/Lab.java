@@ -92,8 +92,7 @@ public final class Lab implements AutoCloseable {
         String zookeeper = providers().get(0).address() + ":" + ZOOKEEPER_PORT;
         for (LabHost host : providers()) {
             List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString()));
-            command.addAll(ProviderProcess.HEAP);
-            command.addAll(ProjectLayout.childJvmOptions());
+            command.addAll(ProviderProcess.jvmOptions());
             command.addAll(List.of(
                     "-jar", layout.providerJar().toString(),
                     "--bind", host.address(),

@@ -59,7 +59,7 @@ public final class Dubbo27ProviderProcess implements AutoCloseable {
                     + "-pl dubbo27-provider -am -DskipTests");
         }
         List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString()));
-        command.addAll(ProjectLayout.childJvmOptions());
+        command.addAll(ProviderProcess.jvmOptions()); // the same heap as the 3.3 provider it is compared with
         command.addAll(List.of("-jar", jar.toString(), "--port", "0", "--rmi-port", "0", "--hessian-port", "0",
                 "--http-port", "0"));
         command.addAll(extraOptions);

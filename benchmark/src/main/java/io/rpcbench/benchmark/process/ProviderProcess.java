@@ -27,14 +27,36 @@ public final class ProviderProcess implements AutoCloseable {
     private static final Duration READY_DEADLINE = Duration.ofSeconds(120);
 
     /**
-     * The provider JVM's heap: fixed at 2 GB, as the providers of the seeds' reports ran ({@code -Xms2g -Xmx2g}).
+     * The provider JVM's heap: fixed at 2 GB, as the providers of seeds 000, 001 and 003 ran ({@code -Xms2g -Xmx2g}).
      * With the JVM's default (a small initial heap that G1 grows only when collecting costs it time) the provider
-     * collected five times a second at 22,000 Dubbo echo calls a second, each young pause (about 2 ms) delaying
-     * the calls in flight and those due in it (about 1 % of an open run's calls, where its p99 is read); with this heap
-     * it collects about every 2 s (docs/performance.md
-     * section 9). Options of {@link ProjectLayout#childJvmOptions()} come after these and override them.
+     * collected 4.6 times a second at 22,849 Dubbo echo arrivals a second, each young pause (about 2 ms) delaying the
+     * calls in flight and those due in it (about 1 % of an open run's calls, where its p99 is read); with this heap
+     * it collects about every 2 s (docs/performance.md section 9).
      */
     public static final List<String> HEAP = List.of("-Xms2g", "-Xmx2g");
+
+    /** Options that size the heap: when {@link ProjectLayout#childJvmOptions()} has one, {@link #HEAP} is left out. */
+    private static final List<String> HEAP_OPTIONS = List.of("-Xms", "-Xmx", "-Xmn", "-XX:InitialHeapSize=",
+            "-XX:MaxHeapSize=", "-XX:MinHeapSize=", "-XX:InitialRAMPercentage=", "-XX:MaxRAMPercentage=",
+            "-XX:MinRAMPercentage=", "-XX:MaxRAM=");
+
+    /**
+     * The JVM options of a provider process (this one, the Dubbo 2.7 provider, the lab's): {@link #HEAP}, then
+     * {@link ProjectLayout#childJvmOptions()}; the heap is left out when those size the heap themselves, so that
+     * e.g. {@code -Xmx1g} there is a 1 GB heap and not a JVM refusing {@code -Xms2g -Xmx1g}.
+     */
+    public static List<String> jvmOptions() {
+        return jvmOptions(ProjectLayout.childJvmOptions());
+    }
+
+    static List<String> jvmOptions(List<String> childOptions) {
+        List<String> options = new ArrayList<>();
+        if (childOptions.stream().noneMatch(option -> HEAP_OPTIONS.stream().anyMatch(option::startsWith))) {
+            options.addAll(HEAP);
+        }
+        options.addAll(childOptions);
+        return options;
+    }
 
     private final ChildProcess process;
     private final ProviderEndpoints endpoints;
@@ -107,8 +129,7 @@ public final class ProviderProcess implements AutoCloseable {
     private static ProviderProcess start(ProjectLayout layout, Ports ports, List<String> extraOptions,
             Optional<ExternalRegistry> registry, Path log, UnaryOperator<List<String>> launcher) throws IOException {
         List<String> command = new ArrayList<>(List.of(ProjectLayout.javaExecutable().toString()));
-        command.addAll(HEAP);
-        command.addAll(ProjectLayout.childJvmOptions());
+        command.addAll(jvmOptions());
         command.addAll(List.of("-jar", layout.providerJar().toString()));
         if (registry.isPresent()) {
             command.addAll(registry.get().providerOptions());

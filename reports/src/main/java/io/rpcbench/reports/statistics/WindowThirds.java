@@ -20,7 +20,9 @@ public final class WindowThirds implements Consumer<JtlSample> {
 
     private final MeasuredWindow window;
     private final List<LabelStatistics> thirds = new ArrayList<>();
-    /** Per whole second of the window: the arrivals due in it, and those of them that started late. */
+    /** The fewest arrivals of a second that can make it a backlog second. */
+    static final int BACKLOG_MIN_ARRIVALS = 10;
+    /** Per second of the window: the arrivals due in it, and those of them that started late. */
     private final long[] arrivals;
     private final long[] late;
 
@@ -49,15 +51,20 @@ public final class WindowThirds implements Consumer<JtlSample> {
         }
     }
 
-    /** The backlog seconds (most of their arrivals late) that start in third {@code i}. */
+    /**
+     * The backlog seconds (most of their arrivals late) that start in third {@code i}: whole seconds of the window
+     * only (a window that runs to a run's end may end 20 ms into a second), and with at least
+     * {@value #BACKLOG_MIN_ARRIVALS} arrivals, so that "most" is not one late arrival of a slow schedule.
+     */
     private int backlogSeconds(int i) {
         if (window.lengthMs() <= 0) {
             return 0;
         }
         int count = 0;
-        for (int second = 0; second < arrivals.length; second++) {
+        for (int second = 0; second < window.lengthMs() / 1000; second++) {
             long offset = second * 1000L;
-            if (Math.min(2, offset * 3 / window.lengthMs()) == i && 2 * late[second] > arrivals[second]) {
+            if (Math.min(2, offset * 3 / window.lengthMs()) == i && arrivals[second] >= BACKLOG_MIN_ARRIVALS
+                    && 2 * late[second] > arrivals[second]) {
                 count++;
             }
         }

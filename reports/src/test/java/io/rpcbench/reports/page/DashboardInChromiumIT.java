@@ -64,7 +64,8 @@ class DashboardInChromiumIT {
 
         assertThat(dom).contains("Schedule of the open workload's arrivals (measured window)",
                 "the schedule was kept: schedule lag p99 0.394 ms", "the generator fell behind the schedule: lag p99 "
-                        + "39.551 ms", "lag p99 ms", "call p99 ms", "Schedule lag p99 (from due time to call start)",
+                        + "39.551 ms", "lag p99 ms", "call p99 ms", "backlog s",
+                "Schedule lag p99 (from due time to call start)",
                 "schedule kept", "fell behind the schedule");
     }
 
