@@ -1,5 +1,6 @@
 package io.rpcbench.sampler.perfmon;
 
+import io.rpcbench.seconds.LiveShipper;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -98,6 +99,16 @@ public class AgentListPerfMonCollector extends PerfMonCollector {
         try (Socket probe = new Socket()) {
             probe.connect(new InetSocketAddress(host, port), timeoutMs);
         }
+    }
+
+    /**
+     * The stock collector's reading of one metric, written to its file; also handed to the live figures' shipper when
+     * one runs in this JMeter (rpcbench's Live Figures listener), so that the live dashboard shows the agents too.
+     */
+    @Override
+    public void generateSample(double value, String label) {
+        super.generateSample(value, label);
+        LiveShipper.current().ifPresent(live -> live.reading(label, System.currentTimeMillis(), value));
     }
 
     @Override

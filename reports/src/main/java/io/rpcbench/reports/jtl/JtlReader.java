@@ -1,5 +1,6 @@
 package io.rpcbench.reports.jtl;
 
+import io.rpcbench.seconds.SampleTimes;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -55,13 +56,13 @@ import java.util.function.Consumer;
 public final class JtlReader {
 
     /** The sample variable rpcbench's samplers set to the call's elapsed microseconds. */
-    public static final String ELAPSED_US = "elapsed_us";
+    public static final String ELAPSED_US = SampleTimes.ELAPSED_US;
 
     /** The sample variable rpcbench's samplers set to the schedule lag in microseconds, empty when none. */
-    public static final String LAG_US = "lag_us";
+    public static final String LAG_US = SampleTimes.LAG_US;
 
     /** How far {@code elapsed_us} may lie above {@code elapsed} and still be the same sample's time. */
-    static final long AGREEMENT_MS = 2;
+    static final long AGREEMENT_MS = SampleTimes.AGREEMENT_MS;
 
     private static final List<String> REQUIRED = List.of("timeStamp", "elapsed", "label", "responseCode", "success");
 
@@ -189,10 +190,10 @@ public final class JtlReader {
             long elapsedMs = row.atLeastZero(elapsed, "elapsed");
             long elapsedUsValue = row.isBlankOr(elapsedUs, "null") ? -1
                     : row.atLeastZero(elapsedUs, ELAPSED_US); // parsed once a row
-            long lagUsValue = elapsedUsValue < 0 || row.isBlankOr(lagUs, "null") ? JtlSample.NO_LAG
-                    : Math.max(0, row.number(lagUs, LAG_US)); // in place; a call started early was not late
-            boolean microseconds = elapsedUsValue >= 0
-                    && elapsedUsValue - Math.max(0, lagUsValue) - elapsedMs * 1000 <= AGREEMENT_MS * 1000;
+            boolean hasLag = elapsedUsValue >= 0 && !row.isBlankOr(lagUs, "null");
+            // The one rule of the live figures too (a call started early was not late; a leftover is whole ms).
+            SampleTimes times = SampleTimes.of(elapsedMs, elapsedUsValue, hasLag,
+                    hasLag ? row.number(lagUs, LAG_US) : JtlSample.NO_LAG);
             return new JtlSample(
                     row.number(timeStamp, "timeStamp"),
                     elapsedMs,
@@ -204,10 +205,10 @@ public final class JtlReader {
                     row.atLeastZero(sentBytes, "sentBytes", 0),
                     (int) row.number(allThreads, "allThreads", 0),
                     url(row.repeated(url, "")),
-                    microseconds ? elapsedUsValue : elapsedMs * 1000,
-                    microseconds,
+                    times.elapsedUs(),
+                    times.microseconds(),
                     generators.of(row.repeated(threadName, "")),
-                    microseconds ? lagUsValue : JtlSample.NO_LAG);
+                    times.lagUs());
         }
     }
 }

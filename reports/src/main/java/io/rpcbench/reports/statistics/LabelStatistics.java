@@ -3,6 +3,7 @@ package io.rpcbench.reports.statistics;
 import io.rpcbench.reports.figures.DashboardData;
 import io.rpcbench.reports.jtl.JtlSample;
 import io.rpcbench.reports.jtl.LoadGeneratorName;
+import io.rpcbench.seconds.SampleFigures;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -43,15 +44,15 @@ public final class LabelStatistics {
      * The response code of a call that JMeter cut off by stopping its thread (the end of an open model's schedule, a
      * stop): not the provider's failure, so it is left out of every figure and counted apart ({@link #stopped()}).
      */
-    public static final String STOPPED = "stopped";
+    public static final String STOPPED = SampleFigures.STOPPED;
     /**
      * The response code of a sample that made no call because the sampler's {@code max_in_flight} calls were in flight
      * (an arrival of an open model the run could not take on): left out of every figure, counted apart
      * ({@link #dropped()}).
      */
-    public static final String DROPPED = "dropped";
+    public static final String DROPPED = SampleFigures.DROPPED;
 
-    private static final int SIGNIFICANT_DIGITS = 3;
+    private static final int SIGNIFICANT_DIGITS = SampleFigures.SIGNIFICANT_DIGITS;
 
     private final String label;
     private final long windowMs;
