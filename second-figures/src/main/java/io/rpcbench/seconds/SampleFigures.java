@@ -145,6 +145,9 @@ public final class SampleFigures {
     /** Failed samples per response code (for rpcbench samplers, the failure category), sorted by code. */
     public Map<String, Long> errorsByCode() { return Collections.unmodifiableMap(errorsByCode); }
 
+    /** The sum of the response times in the figures, µs (whole-ms samples at their value x 1000). */
+    public long sumUs() { return sumUs; }
+
     public long receivedBytes() { return receivedBytes; }
 
     public long sentBytes() { return sentBytes; }

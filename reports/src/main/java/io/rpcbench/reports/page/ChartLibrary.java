@@ -11,7 +11,7 @@ import java.util.Properties;
  * open from file:// with no network. The version is the webjar's own (its pom.properties), so upgrading the
  * dependency in the parent pom is all it takes.
  */
-final class ChartLibrary {
+public final class ChartLibrary {
 
     private static final String POM_PROPERTIES = "META-INF/maven/org.webjars.npm/chart.js/pom.properties";
     private static final String SCRIPT = "META-INF/resources/webjars/chart.js/%s/dist/chart.umd.min.js";
@@ -33,7 +33,7 @@ final class ChartLibrary {
      * The minified script, safe to put in a {@code <script>} element: without its source-map comment (there is
      * no map beside the page) and with any {@code </script} written as {@code <\/script}.
      */
-    static String script() {
+    public static String script() {
         String path = String.format(SCRIPT, version());
         try (InputStream in = resource(path)) {
             String script = new String(in.readAllBytes(), StandardCharsets.UTF_8);

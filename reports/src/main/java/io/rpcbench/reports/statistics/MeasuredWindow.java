@@ -41,12 +41,19 @@ public record MeasuredWindow(long startMs, long endMs, long warmupMs, long measu
 
     /** The window of a run of {@code span}; empty (end = start) when the warm-up outlasts the run. */
     static MeasuredWindow of(JtlSpan span, Duration warmup, Optional<Duration> measured) {
-        long runEnd = span.runEndMs();
+        return of(span.firstStartMs(), span.runEndMs(), warmup, measured);
+    }
+
+    /**
+     * The window of a run whose first sample started at {@code firstStartMs} and whose last ended at
+     * {@code runEnd} (so far, for a run still going: the live dashboard's).
+     */
+    public static MeasuredWindow of(long firstStartMs, long runEnd, Duration warmup, Optional<Duration> measured) {
         if (warmup.isZero() && measured.isEmpty()) {
             // Nothing to cut: every sample counts, as in JMeter's dashboard of the JTL without start and end dates.
-            return new MeasuredWindow(span.firstStartMs(), runEnd, 0, 0);
+            return new MeasuredWindow(firstStartMs, runEnd, 0, 0);
         }
-        long afterWarmup = span.firstStartMs() + warmup.toMillis();
+        long afterWarmup = firstStartMs + warmup.toMillis();
         // The last measured seconds back from the run's last whole second, where the window will end: back from the
         // run's end itself, the start's rounding up would make the window a second short of what was asked.
         long start = measured.map(m -> Math.max(floorToSecond(runEnd) - m.toMillis(),
@@ -57,7 +64,7 @@ public record MeasuredWindow(long startMs, long endMs, long warmupMs, long measu
         start = ceilToSecond(start);
         long windowStart = start;
         long end = measured.map(m -> floorToSecond(Math.min(windowStart + m.toMillis(), runEnd))).orElse(runEnd);
-        return new MeasuredWindow(start, Math.max(start, end), start - span.firstStartMs(),
+        return new MeasuredWindow(start, Math.max(start, end), start - firstStartMs,
                 measured.map(Duration::toMillis).orElse(0L));
     }
 

@@ -61,7 +61,7 @@ public final class SteadinessRule {
     public record LoadGenerator(Optional<Double> jmeterCpuPercent, Optional<Integer> cores, Optional<String> host,
             Optional<Double> hostCpuPercent, boolean providerHost) {
 
-        static final LoadGenerator UNKNOWN = new LoadGenerator(Optional.empty(), Optional.empty(), Optional.empty(),
+        public static final LoadGenerator UNKNOWN = new LoadGenerator(Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), false);
     }
 
