@@ -5,6 +5,8 @@ import io.rpcbench.benchmark.lab.LabNetwork;
 import io.rpcbench.benchmark.lab.Topology;
 import io.rpcbench.benchmark.process.ExternalRegistry;
 import io.rpcbench.benchmark.process.ProjectLayout;
+import io.rpcbench.benchmark.live.LiveRun;
+import io.rpcbench.benchmark.live.LiveServer;
 import io.rpcbench.benchmark.runner.CapacitySearch;
 import io.rpcbench.benchmark.runner.RunSite;
 import io.rpcbench.benchmark.runner.ScenarioRunner;
@@ -20,6 +22,7 @@ import io.rpcbench.reports.check.ThresholdCheck;
 import io.rpcbench.reports.figures.DashboardData;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -194,6 +197,24 @@ public final class BenchmarkCommand implements Callable<Integer> {
                     + "every 30 s otherwise). JMeter's summariser, which it comes from, reports at most every 6 s.")
     private int progressSeconds;
 
+    @Option(names = "--no-live", description = "Do not serve the live dashboard while the run goes on.")
+    private boolean noLive;
+
+    @Option(names = "--live-bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "The address the live dashboard serves on (default: ${DEFAULT-VALUE}, this machine only). "
+                    + "It serves the page, its data and /metrics (Prometheus) to anyone who can reach it.")
+    private String liveBind;
+
+    @Option(names = "--live-port", paramLabel = "PORT", defaultValue = "" + LIVE_PORT,
+            description = "The live dashboard's port (default: ${DEFAULT-VALUE}; when it is in use, a free one, "
+                    + "said at the start; 0: any free port).")
+    private int livePort;
+
+    @Option(names = "--live-linger", paramLabel = "SECONDS", defaultValue = "5",
+            description = "How long the live dashboard still serves after the run (default: ${DEFAULT-VALUE} s), "
+                    + "so that a page open on it shows the end and the final figures.")
+    private int liveLingerSeconds;
+
     @Option(names = "--no-jmeter-dashboards", description = "Do not have JMeter build its own dashboard of each cell "
             + "(jmeter -g reads the whole JTL: minutes for the --full Thrift plans); rpcbench's dashboard is built either way.")
     private boolean noJMeterDashboards;
@@ -260,6 +281,10 @@ public final class BenchmarkCommand implements Callable<Integer> {
 
     private volatile ScenarioRunner runner;
     private volatile CapacitySearch capacityResult;
+    private volatile LiveServer liveServer;
+
+    /** The live dashboard's port unless --live-port says otherwise. */
+    static final int LIVE_PORT = 7272;
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new BenchmarkCommand()).execute(args));
@@ -325,6 +350,11 @@ public final class BenchmarkCommand implements Callable<Integer> {
         }
         requireAtLeast("--rampup", rampupSeconds, 0);
         requireAtLeast("--progress", progressSeconds, 0);
+        requireAtLeast("--live-linger", liveLingerSeconds, 0);
+        if (livePort < 0 || livePort > 65_535) {
+            throw new ParameterException(spec.commandLine(), "--live-port " + livePort + " is not a port; expected 0 "
+                    + "(any free port) to 65535");
+        }
         List<Threshold> thresholds = new ArrayList<>();
         for (String condition : conditions) {
             try {
@@ -404,14 +434,21 @@ public final class BenchmarkCommand implements Callable<Integer> {
         ScenarioRunner scenarioRunner = new ScenarioRunner(layout, results, out, terminal, progressEvery,
                 rampupSeconds, planProperties, !noJMeterDashboards, cells, scenario, title(scenario, cells, thinkTimeMs == null ? 0 : thinkTimeMs));
         this.runner = scenarioRunner;
-        try (RunSite site = topology.isPresent() ? LabSite.start(layout, topology.get(), results, out)
-                : external.isPresent() ? LocalSite.start(layout, results, out, external)
-                : scenarioSite(scenario, layout, results, out)) {
-            scenarioRunner.run(site);
-            site.report(out);
+        try (LiveServer live = startLive(out, title(scenario, cells, thinkTimeMs == null ? 0 : thinkTimeMs))) {
+            if (live != null) {
+                scenarioRunner.live(live);
+            }
+            try (RunSite site = topology.isPresent() ? LabSite.start(layout, topology.get(), results, out)
+                    : external.isPresent() ? LocalSite.start(layout, results, out, external)
+                    : scenarioSite(scenario, layout, results, out)) {
+                scenarioRunner.run(site);
+                site.report(out);
+            }
+            int exit = scenarioRunner.report();
+            exit = thresholds.isEmpty() ? exit : judge(thresholds, exit, results, out);
+            endLive(live, results, out);
+            return exit;
         }
-        int exit = scenarioRunner.report();
-        return thresholds.isEmpty() ? exit : judge(thresholds, exit, results, out);
     }
 
     /** {@code --capacity}: each plan's search, then the summary, the search's table and the dashboard. */
@@ -438,15 +475,68 @@ public final class BenchmarkCommand implements Callable<Integer> {
                     + e.getMessage());
         }
         this.runner = scenarioRunner;
-        try (RunSite site = topology.isPresent() ? LabSite.start(layout, topology.get(), results, out)
-                : LocalSite.start(layout, results, out, external)) {
-            search.run(site);
-            site.report(out);
+        try (LiveServer live = startLive(out, "rpcbench capacity: " + String.join(", ", plans))) {
+            if (live != null) {
+                scenarioRunner.live(live);
+            }
+            try (RunSite site = topology.isPresent() ? LabSite.start(layout, topology.get(), results, out)
+                    : LocalSite.start(layout, results, out, external)) {
+                search.run(site);
+                site.report(out);
+            }
+            scenarioRunner.addSections(search.sections(), search.text());
+            this.capacityResult = search;
+            int exit = scenarioRunner.report();
+            exit = thresholds.isEmpty() ? exit : judge(thresholds, exit, results, out);
+            endLive(live, results, out);
+            return exit;
         }
-        scenarioRunner.addSections(search.sections(), search.text());
-        this.capacityResult = search;
-        int exit = scenarioRunner.report();
-        return thresholds.isEmpty() ? exit : judge(thresholds, exit, results, out);
+    }
+
+    /**
+     * Starts the live dashboard and says where it is ({@code Live: http://127.0.0.1:PORT/}), or returns null with
+     * {@code --no-live}.
+     */
+    private LiveServer startLive(PrintWriter out, String title) throws IOException {
+        if (noLive) {
+            return null;
+        }
+        InetAddress bind;
+        try {
+            bind = InetAddress.getByName(liveBind);
+        } catch (java.net.UnknownHostException e) {
+            throw new ParameterException(spec.commandLine(), "--live-bind '" + liveBind + "' is not an address of "
+                    + "this machine; expected e.g. 127.0.0.1 (the default) or ::1");
+        }
+        LiveServer live = LiveServer.start(new LiveRun(title, System::currentTimeMillis), bind, livePort, out);
+        out.printf("Live: %s%n", live.address());
+        out.flush();
+        this.liveServer = live;
+        return live;
+    }
+
+    /** Tells the live page the run has ended and where its dashboard is, then serves it --live-linger longer. */
+    private void endLive(LiveServer live, Path results, PrintWriter out) {
+        if (live == null) {
+            return;
+        }
+        Path dashboard = results.resolve("dashboard.html");
+        live.run().runEnded(Files.isRegularFile(dashboard) ? "Final dashboard: " + dashboard.toUri()
+                : "No dashboard was written; see " + results);
+        if (liveLingerSeconds > 0) {
+            out.printf("Live dashboard: serving %d s more, so that an open page shows the end%n", liveLingerSeconds);
+            out.flush();
+            try {
+                Thread.sleep(liveLingerSeconds * 1000L); // a page polls every second: it sees the end in this time
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** The live dashboard of the run under way, or null (none yet, or --no-live): for tests. */
+    public LiveServer liveServer() {
+        return liveServer;
     }
 
     /**

@@ -4,6 +4,7 @@ import io.rpcbench.benchmark.jmeter.JMeterRun;
 import io.rpcbench.benchmark.lab.ConnectionWatch;
 import io.rpcbench.benchmark.lab.Lab;
 import io.rpcbench.benchmark.lab.Topology;
+import io.rpcbench.benchmark.live.LiveServer;
 import io.rpcbench.benchmark.process.ProjectLayout;
 import io.rpcbench.benchmark.runner.RunSite;
 import io.rpcbench.benchmark.scenario.CellSetup;
@@ -71,6 +72,15 @@ final class LabSite implements RunSite {
             throw new IllegalStateException("this cell needs " + setup.describe() + "; the lab (--hosts " + topology
                     + ") runs the provider app with its defaults only; expected a run without --hosts");
         }
+    }
+
+    /**
+     * The engines run in namespaces of their own and cannot reach the live server on this machine's loopback; they
+     * share its disk, so each appends its messages to a file of a folder of the results, which the server reads.
+     */
+    @Override
+    public String liveAddress(LiveServer live) {
+        return live.folderAddress(results.resolve("live"));
     }
 
     @Override

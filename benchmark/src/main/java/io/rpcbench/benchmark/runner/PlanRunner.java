@@ -2,6 +2,7 @@ package io.rpcbench.benchmark.runner;
 
 import io.rpcbench.benchmark.jmeter.JMeterRun;
 import io.rpcbench.benchmark.jmeter.PlanProgress;
+import io.rpcbench.benchmark.live.LiveServer;
 import io.rpcbench.benchmark.process.ProjectLayout;
 import io.rpcbench.benchmark.scenario.AfterPlan;
 import io.rpcbench.benchmark.scenario.Cell;
@@ -11,6 +12,8 @@ import io.rpcbench.benchmark.scenario.Stop;
 import io.rpcbench.reports.dashboard.RunInput;
 import io.rpcbench.reports.dashboard.RunSummary;
 import io.rpcbench.reports.statistics.LabelStatistics;
+import io.rpcbench.reports.statistics.SteadinessRule;
+import io.rpcbench.seconds.SampleFigures;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -45,6 +48,9 @@ final class PlanRunner {
 
     /** The open-model plans' property: arrivals a second. */
     static final String OPEN_RATE = "rate";
+
+    /** The shipped plans' property: where their Live Figures listener sends (off when unset). */
+    static final String LIVE_URL = "live.url";
     private final ProjectLayout layout;
     private final Path results;
     private final PrintWriter out;
@@ -104,6 +110,14 @@ final class PlanRunner {
 
     record Failed(String reason) implements Outcome {}
 
+    /** The live dashboard the plans report to, or null when it is off ({@code --no-live}). */
+    private LiveServer live;
+
+    /** Has every plan from now on report to {@code server}'s live dashboard. */
+    void live(LiveServer server) {
+        this.live = server;
+    }
+
     /** The JMeter run of the plan under way (or the last one), null before the first: for tests. */
     private volatile JMeterRun currentRun;
 
@@ -160,6 +174,10 @@ final class PlanRunner {
                     prefix, runCount, folder);
             out.flush();
         }
+        if (live != null) {
+            live.run().planStarted(cell.name(), index, count, load, warmup, measured);
+            planProperties.put(LIVE_URL, site.liveAddress(live));
+        }
         PlanProgress progress = new PlanProgress(out, terminal, prefix, warmup, measured);
         List<JMeterRun> runs = new ArrayList<>();
         for (int n = 1; n <= runCount; n++) {
@@ -172,6 +190,9 @@ final class PlanRunner {
         }
         JMeterRun run = runs.get(0);
         this.currentRun = run;
+        if (live != null) {
+            live.run().jmeterSide(second -> jmeterSide(runs, second));
+        }
         CellContext context = new CellContext(cell, folder, run);
         List<CellObserver.Observation> observations = new ArrayList<>();
         run.onStart(pid -> observations.addAll(startObservers(prefix, context)));
@@ -185,6 +206,9 @@ final class PlanRunner {
         } finally {
             progress.finish();
             observations.forEach(CellObserver.Observation::close);
+            if (live != null) {
+                live.drain(); // the engines' last messages, where they come through files
+            }
         }
         for (AfterPlan step : cell.afterPlan()) {
             try {
@@ -205,6 +229,10 @@ final class PlanRunner {
             summary = RunSummary.withDashboard(jtl, warmupTime, window); // the dashboard's pass too: read once
         } catch (IllegalArgumentException noWindow) { // e.g. the plan stopped during its warm-up
             return failed(prefix, noWindow.getMessage());
+        }
+        if (live != null) {
+            live.run().planEnded(summary.windowStartMs(), summary.windowEndMs());
+            checkLiveFigures(prefix, cell.name(), summary);
         }
         OptionalDouble jmeterCpu = jmeterCpu(runs, summary);
         Optional<OpenSchedule> schedule = Optional.empty();
@@ -343,7 +371,55 @@ final class PlanRunner {
     private Failed failed(String prefix, String reason) {
         out.printf("%s: no figures: %s%n", prefix, reason);
         out.flush();
+        if (live != null) {
+            live.run().planFailed(reason);
+        }
         return new Failed(reason);
+    }
+
+    /**
+     * The live dashboard's figures of the window against the JTL's, label by label: both come from the same
+     * samples by the same rules, so any difference (count, p50, p99, max to the µs) is a defect, said here. A plan
+     * without the Live Figures listener (a plan of the user's) sent nothing: that is said instead.
+     */
+    private void checkLiveFigures(String prefix, String plan, RunSummary summary) {
+        List<String> differences = new ArrayList<>();
+        boolean any = false;
+        for (LabelStatistics label : summary.labels()) {
+            Optional<SampleFigures> shown = live.run().windowFigures(plan, label.label());
+            if (shown.isEmpty()) {
+                continue;
+            }
+            any = true;
+            SampleFigures figures = shown.get();
+            if (figures.samples() != label.samples() || figures.percentileMs(50) != label.percentileMs(50)
+                    || figures.percentileMs(99) != label.percentileMs(99) || figures.maxMs() != label.maxMs()) {
+                differences.add(String.format(Locale.ROOT, "%s: live %d samples, p50 %.3f, p99 %.3f, max %.3f ms; "
+                        + "JTL %d, %.3f, %.3f, %.3f ms", label.label(), figures.samples(), figures.percentileMs(50),
+                        figures.percentileMs(99), figures.maxMs(), label.samples(), label.percentileMs(50),
+                        label.percentileMs(99), label.maxMs()));
+            }
+        }
+        if (!any && !summary.labels().isEmpty()) {
+            out.printf("%s: the live dashboard got no figures of this plan: it has no Live Figures listener (add "
+                    + "one, as the shipped plans have, to watch it live)%n", prefix);
+        } else if (!differences.isEmpty()) {
+            out.printf("%s: the live dashboard's window differs from the JTL's: %s%n", prefix,
+                    String.join("; ", differences));
+        }
+        out.flush();
+    }
+
+    /** What JMeter's side did in the second from {@code secondMs}: its process at 90 % of the machine or more. */
+    private static List<String> jmeterSide(List<JMeterRun> runs, long secondMs) {
+        List<String> causes = new ArrayList<>();
+        for (JMeterRun run : runs) {
+            OptionalDouble cpu = run.jmeterCpuPercentOfMachine(secondMs, secondMs + 1000);
+            if (cpu.isPresent() && cpu.getAsDouble() >= SteadinessRule.SATURATED_CPU_PERCENT) {
+                causes.add(String.format(Locale.ROOT, "JMeter at %.0f %% of the machine's CPU", cpu.getAsDouble()));
+            }
+        }
+        return causes;
     }
 
     /** Says when the cap stopped the threads before their calls were done: the figures then count fewer calls. */

@@ -1,6 +1,7 @@
 package io.rpcbench.benchmark.runner;
 
 import io.rpcbench.benchmark.jmeter.JMeterRun;
+import io.rpcbench.benchmark.live.LiveServer;
 import io.rpcbench.benchmark.scenario.CellSetup;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -34,6 +35,14 @@ public interface RunSite extends AutoCloseable {
 
     /** Where the figures were taken, in words, e.g. "JMeter, provider and agent on this machine, over loopback". */
     String describe();
+
+    /**
+     * Where the plans' Live Figures listeners send to reach {@code live}: its address on this machine; a site whose
+     * JMeter engines cannot reach it gives another way (a lab: a folder the engines share).
+     */
+    default String liveAddress(LiveServer live) {
+        return live.ingestAddress();
+    }
 
     /** After the plans: anything the user should read about the site (e.g. the connections a lab saw). */
     void report(PrintWriter out);

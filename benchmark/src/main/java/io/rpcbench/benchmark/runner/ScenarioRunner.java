@@ -7,6 +7,7 @@ import io.rpcbench.benchmark.scenario.CellResult;
 import io.rpcbench.benchmark.scenario.CellSetup;
 import io.rpcbench.benchmark.scenario.Scenario;
 import io.rpcbench.benchmark.scenario.ScenarioTable;
+import io.rpcbench.benchmark.live.LiveServer;
 import io.rpcbench.reports.dashboard.Dashboard;
 import io.rpcbench.reports.dashboard.RunSummary;
 import io.rpcbench.reports.dashboard.SummaryTable;
@@ -69,6 +70,11 @@ public final class ScenarioRunner {
         this.cells = List.copyOf(cells);
         this.scenario = scenario;
         this.title = title;
+    }
+
+    /** Has every cell from now on report to {@code server}'s live dashboard. */
+    public void live(LiveServer server) {
+        plans.live(server);
     }
 
     /** Runs every cell at {@code site}, in order; a cell that fails is kept as an empty cell and the next one runs. */

@@ -40,7 +40,7 @@ public final class SteadinessRule {
     static final double MAX_SPREAD_PERCENT = 15;
     static final int MIN_SAMPLES_PER_THIRD = 30;
     static final int MIN_BUCKETS = 3;
-    static final double SATURATED_CPU_PERCENT = 90;
+    public static final double SATURATED_CPU_PERCENT = 90;
 
     public static final String RULE = "The measured window is cut into three equal thirds. Steady when throughput changes "
             + "by at most 10 % from the first third to the last ((last - first) / first) and the thirds' throughput "
