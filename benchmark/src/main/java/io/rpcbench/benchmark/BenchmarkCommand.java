@@ -211,8 +211,8 @@ public final class BenchmarkCommand implements Callable<Integer> {
     private int livePort;
 
     @Option(names = "--live-linger", paramLabel = "SECONDS", defaultValue = "5",
-            description = "How long the live dashboard still serves after the run (default: ${DEFAULT-VALUE} s), "
-                    + "so that a page open on it shows the end and the final figures.")
+            description = "How long the live dashboard still serves after the run when a page is open on it "
+                    + "(default: ${DEFAULT-VALUE} s), so that the page shows the end and the final figures.")
     private int liveLingerSeconds;
 
     @Option(names = "--no-jmeter-dashboards", description = "Do not have JMeter build its own dashboard of each cell "
@@ -282,6 +282,9 @@ public final class BenchmarkCommand implements Callable<Integer> {
     private volatile ScenarioRunner runner;
     private volatile CapacitySearch capacityResult;
     private volatile LiveServer liveServer;
+
+    /** A page that polled the live data this recently is open: the run's end waits --live-linger for it. */
+    private static final long WATCHING_MS = 5_000;
 
     /** The live dashboard's port unless --live-port says otherwise. */
     static final int LIVE_PORT = 7272;
@@ -523,7 +526,8 @@ public final class BenchmarkCommand implements Callable<Integer> {
         Path dashboard = results.resolve("dashboard.html");
         live.run().runEnded(Files.isRegularFile(dashboard) ? "Final dashboard: " + dashboard.toUri()
                 : "No dashboard was written; see " + results);
-        if (liveLingerSeconds > 0) {
+        // Only while a page is open: a run nobody watches (a script, a CI job) ends at once.
+        if (liveLingerSeconds > 0 && live.watchedWithin(WATCHING_MS)) {
             out.printf("Live dashboard: serving %d s more, so that an open page shows the end%n", liveLingerSeconds);
             out.flush();
             try {

@@ -2,6 +2,7 @@ package io.rpcbench.reports;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,6 +54,27 @@ public final class HeadlessChromium {
         Files.deleteIfExists(png);
         run("screenshot", List.of("--hide-scrollbars", "--window-size=" + width + "," + height,
                 "--screenshot=" + png.toAbsolutePath(), html.toUri().toString()));
+        if (!Files.isRegularFile(png)) {
+            throw new IOException("chromium wrote no screenshot to " + png + "; see its log in " + workDir);
+        }
+    }
+
+    /**
+     * The DOM of a page served over HTTP (a live dashboard on loopback) after its scripts had {@code budget} of
+     * virtual time: chromium waits for the page's requests within it, so a page that fetches its data shows it.
+     */
+    public String dumpDom(URI page, Duration budget) throws IOException, InterruptedException {
+        return run("dom", List.of("--no-proxy-server", "--virtual-time-budget=" + budget.toMillis(), "--dump-dom",
+                page.toString()));
+    }
+
+    /** A screenshot of a page served over HTTP, after {@code budget} of virtual time (see {@link #dumpDom(URI, Duration)}). */
+    public void screenshot(URI page, Path png, int width, int height, Duration budget)
+            throws IOException, InterruptedException {
+        Files.deleteIfExists(png);
+        run("screenshot", List.of("--no-proxy-server", "--virtual-time-budget=" + budget.toMillis(),
+                "--hide-scrollbars", "--window-size=" + width + "," + height, "--screenshot=" + png.toAbsolutePath(),
+                page.toString()));
         if (!Files.isRegularFile(png)) {
             throw new IOException("chromium wrote no screenshot to " + png + "; see its log in " + workDir);
         }

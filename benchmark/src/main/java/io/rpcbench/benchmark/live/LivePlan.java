@@ -115,11 +115,18 @@ final class LivePlan {
         return all;
     }
 
-    /** The per-second figures of all labels together, the last {@link #SHOWN_SECONDS}. */
-    Map<Long, SampleFigures> perSecond() {
+    /**
+     * The per-second figures of all labels together, the last {@link #SHOWN_SECONDS}: while the plan runs, only the
+     * seconds that have ended and been sent (the engines send a second after its end), not the one still filling.
+     */
+    Map<Long, SampleFigures> perSecond(long nowMs) {
         Map<Long, SampleFigures> shown = new LinkedHashMap<>();
-        long from = seconds.isEmpty() ? 0 : seconds.lastKey() - SHOWN_SECONDS;
-        seconds.tailMap(from, false).forEach((second, labels) -> shown.put(second, together(labels)));
+        if (seconds.isEmpty()) {
+            return shown;
+        }
+        long until = done() ? seconds.lastKey() + 1 : Math.floorDiv(nowMs, 1000) - 1;
+        seconds.subMap(until - SHOWN_SECONDS, true, until, false)
+                .forEach((second, labels) -> shown.put(second, together(labels)));
         return shown;
     }
 

@@ -133,9 +133,10 @@ public final class LiveRun {
         view.put("labels", labels);
         if (underWay || plan.done()) {
             List<Object> seconds = new ArrayList<>();
-            plan.perSecond().forEach((second, figures) -> seconds.add(secondView(second, figures)));
+            Map<Long, SampleFigures> perSecond = plan.perSecond(now);
+            perSecond.forEach((second, figures) -> seconds.add(secondView(second, figures)));
             view.put("seconds", seconds);
-            view.put("spikes", Spikes.of(plan.perSecond(), plan.window(now), this::causes));
+            view.put("spikes", Spikes.of(perSecond, plan.window(now), this::causes));
         }
         return view;
     }
@@ -240,9 +241,11 @@ public final class LiveRun {
 
     /** Every plan's figures so far, warm-up included, per label; and the agents' last readings: for the export. */
     synchronized void export(PrometheusText.Writer writer) {
+        long now = clock.getAsLong();
         for (LivePlan plan : plans) {
-            plan.totals().forEach((label, figures) -> writer.plan(plan.name, label, figures, plan.phase(clock
-                    .getAsLong())));
+            Map<String, SampleFigures> window = plan.windowFigures(now);
+            plan.totals().forEach((label, figures) -> writer.plan(plan.name, label, figures,
+                    window.getOrDefault(label, new SampleFigures()), plan.phase(now)));
         }
         readings.forEach((label, series) -> writer.reading(PerfMonMetric.parse(label), series.lastEntry()
                 .getValue()));

@@ -42,6 +42,7 @@ public final class LiveServer implements AutoCloseable {
     private final byte[] page;
     private final String host;
     private FolderIngest folderIngest;
+    private volatile long lastPolledMs;
 
     private LiveServer(HttpServer server, ExecutorService threads, LiveRun run, String token, byte[] page,
             String host) {
@@ -115,6 +116,11 @@ public final class LiveServer implements AutoCloseable {
         return run;
     }
 
+    /** Whether a page asked for the run's data in the last {@code ms}: someone is watching. */
+    public boolean watchedWithin(long ms) {
+        return System.currentTimeMillis() - lastPolledMs <= ms;
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             String path = exchange.getRequestURI().getPath();
@@ -141,6 +147,7 @@ public final class LiveServer implements AutoCloseable {
                             + "img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
                 }
                 case "/live.json" -> {
+                    lastPolledMs = System.currentTimeMillis();
                     body = JSON.writeValueAsBytes(run.view());
                     type = "application/json";
                 }

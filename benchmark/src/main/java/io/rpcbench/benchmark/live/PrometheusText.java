@@ -11,20 +11,23 @@ import org.HdrHistogram.Histogram;
  * A live run in Prometheus' text exposition format (version 0.0.4), for {@code /metrics}: per plan and label the
  * response times as a histogram in µs ({@code rpcbench_response_time_us}, cumulative buckets over every sample so
  * far, warm-up included, so that {@code increase()} or the difference of two instants gives any window), errors by
- * category, calls cut off and dropped, threads; per host every agent reading's last value. Never quantiles: a user's
+ * category, calls cut off and dropped, threads; the same histogram of the measured window alone
+ * ({@code rpcbench_window_response_time_us}: the final report's window once the plan has ended, so that a
+ * {@code histogram_quantile} of it is the report's percentile to the bucket); per host every agent reading's last
+ * value. Never quantiles: a user's
  * {@code histogram_quantile} over a window and over several runs or engines stays exact to the buckets.
  *
  * <p>The buckets are the E24 series (24 a decade, each about 10 % above the one before) from 10 µs to 100 s: a
  * quantile read from them is within one bucket's width (at most 10 %) of the exact value; the counts themselves
  * come from HdrHistograms of 3 significant digits (0.1 %).
  */
-final class PrometheusText {
+public final class PrometheusText {
 
     private static final double[] E24 = {1.0, 1.1, 1.2, 1.3, 1.5, 1.6, 1.8, 2.0, 2.2, 2.4, 2.7, 3.0, 3.3, 3.6, 3.9,
             4.3, 4.7, 5.1, 5.6, 6.2, 6.8, 7.5, 8.2, 9.1};
 
     /** The upper bounds of the buckets, µs. */
-    static final long[] BUCKETS_US = buckets();
+    public static final long[] BUCKETS_US = buckets();
 
     private PrometheusText() {}
 
@@ -49,6 +52,7 @@ final class PrometheusText {
     /** Collects the families' lines, each family's together as the format asks. */
     static final class Writer {
         private final StringBuilder histogram = new StringBuilder();
+        private final StringBuilder windowHistogram = new StringBuilder();
         private final StringBuilder errors = new StringBuilder();
         private final StringBuilder stopped = new StringBuilder();
         private final StringBuilder dropped = new StringBuilder();
@@ -56,20 +60,10 @@ final class PrometheusText {
         private final StringBuilder phase = new StringBuilder();
         private final StringBuilder agents = new StringBuilder();
 
-        void plan(String plan, String label, SampleFigures figures, String planPhase) {
+        void plan(String plan, String label, SampleFigures figures, SampleFigures window, String planPhase) {
             String labels = "plan=\"" + escape(plan) + "\",label=\"" + escape(label) + "\"";
-            Histogram us = figures.responseTimesUs();
-            for (long bound : BUCKETS_US) {
-                long count = us.getTotalCount() == 0 ? 0 : us.getCountBetweenValues(0, bound);
-                histogram.append("rpcbench_response_time_us_bucket{").append(labels).append(",le=\"").append(bound)
-                        .append("\"} ").append(count).append('\n');
-            }
-            histogram.append("rpcbench_response_time_us_bucket{").append(labels).append(",le=\"+Inf\"} ")
-                    .append(figures.samples()).append('\n');
-            histogram.append("rpcbench_response_time_us_sum{").append(labels).append("} ").append(figures.sumUs())
-                    .append('\n');
-            histogram.append("rpcbench_response_time_us_count{").append(labels).append("} ")
-                    .append(figures.samples()).append('\n');
+            histogram(histogram, "rpcbench_response_time_us", labels, figures);
+            histogram(windowHistogram, "rpcbench_window_response_time_us", labels, window);
             figures.errorsByCode().forEach((category, n) -> errors.append("rpcbench_errors_total{").append(labels)
                     .append(",category=\"").append(escape(category)).append("\"} ").append(n).append('\n'));
             stopped.append("rpcbench_stopped_total{").append(labels).append("} ").append(figures.stopped())
@@ -82,6 +76,19 @@ final class PrometheusText {
                     .append(escape(planPhase)).append("\"} 1\n");
         }
 
+        private static void histogram(StringBuilder lines, String name, String labels, SampleFigures figures) {
+            Histogram us = figures.responseTimesUs();
+            for (long bound : BUCKETS_US) {
+                long count = us.getTotalCount() == 0 ? 0 : us.getCountBetweenValues(0, bound);
+                lines.append(name).append("_bucket{").append(labels).append(",le=\"").append(bound).append("\"} ")
+                        .append(count).append('\n');
+            }
+            lines.append(name).append("_bucket{").append(labels).append(",le=\"+Inf\"} ").append(figures.samples())
+                    .append('\n');
+            lines.append(name).append("_sum{").append(labels).append("} ").append(figures.sumUs()).append('\n');
+            lines.append(name).append("_count{").append(labels).append("} ").append(figures.samples()).append('\n');
+        }
+
         void reading(PerfMonMetric metric, double value) {
             agents.append("rpcbench_agent_metric{host=\"").append(escape(metric.host())).append("\",type=\"")
                     .append(escape(metric.type())).append("\",name=\"").append(escape(metric.name())).append("\"} ")
@@ -92,6 +99,9 @@ final class PrometheusText {
             StringBuilder text = new StringBuilder();
             family(text, "rpcbench_response_time_us", "histogram",
                     "Response time of the samples so far (warm-up included), microseconds", histogram);
+            family(text, "rpcbench_window_response_time_us", "histogram", "Response time of the samples that "
+                    + "started in the plan's measured window (so far; the final report's window once the plan has "
+                    + "ended), microseconds: read it as it is, not with rate()", windowHistogram);
             family(text, "rpcbench_errors_total", "counter", "Failed samples so far by failure category", errors);
             family(text, "rpcbench_stopped_total", "counter", "Calls JMeter cut off at its stop", stopped);
             family(text, "rpcbench_dropped_total", "counter", "Arrivals dropped at the sampler's cap", dropped);
