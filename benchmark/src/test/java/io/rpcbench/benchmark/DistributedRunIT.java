@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rpcbench.benchmark.lab.LabNetwork;
 import io.rpcbench.benchmark.lab.LabRoot;
 import io.rpcbench.reports.jtl.JtlSample;
+import io.rpcbench.seconds.SampleFigures;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -54,8 +55,9 @@ class DistributedRunIT {
         Set<String> namespacesBefore = Set.copyOf(LabNetwork.namespaces());
         Path results = Files.createTempDirectory(Files.createDirectories(OUT), "2x2-");
         StringWriter printed = new StringWriter();
-        int exit = new CommandLine(new BenchmarkCommand()).setOut(new PrintWriter(printed, true)).execute(
-                "--hosts", "2x2", "--plan", PLANS.get(0), "--plan", PLANS.get(1),
+        BenchmarkCommand job = new BenchmarkCommand();
+        int exit = new CommandLine(job).setOut(new PrintWriter(printed, true)).execute(
+                "--hosts", "2x2", "--plan", PLANS.get(0), "--plan", PLANS.get(1), "--live-port", "0",
                 // A short warm-up: it counts from the first call, and the engines' thread groups' duration from the end
                 // of the clients' set-up. One thread an engine: each engine still calls, and the run leaves CPU to the
                 // IT beside it.
@@ -119,6 +121,27 @@ class DistributedRunIT {
                     + "servers: " + run.get("servers")).containsAll(providers);
         }
         assertThat(output).contains("Dashboard of all plans, client and server side: file:");
+        // The live dashboard's figures: each engine's per-second histograms, sent as files of the results (the engines
+        // cannot reach this machine's loopback) and added up, equal those of the controller's one JTL of all samples.
+        try (var files = Files.list(results.resolve("live"))) {
+            assertThat(files.filter(f -> f.toString().endsWith(".jsonl")).count()).as("engines' message files")
+                    .isGreaterThanOrEqualTo(2);
+        }
+        assertThat(output).doesNotContain("the live dashboard's window differs").doesNotContain("got no figures");
+        // and the agents' readings, which the controller's PerfMon collector sends
+        assertThat(new ObjectMapper().valueToTree(job.liveServer().run().view()).get("hosts").findValuesAsText("host"))
+                .as("hosts on the live page").containsAll(providers);
+        for (JsonNode run : new ObjectMapper().readTree(results.resolve("dashboard.json").toFile()).get("runs")) {
+            for (JsonNode label : run.get("labels")) {
+                SampleFigures live = job.liveServer().run().windowFigures(run.get("name").asText(),
+                        label.get("label").asText()).orElseThrow();
+                assertThat(live.samples()).as("live samples of " + label.get("label")).isEqualTo(label.get("samples")
+                        .asLong()).isPositive();
+                assertThat(live.percentileMs(50)).as("live p50").isEqualTo(label.get("p50Ms").asDouble());
+                assertThat(live.percentileMs(99)).as("live p99").isEqualTo(label.get("p99Ms").asDouble());
+                assertThat(live.maxMs()).as("live max").isEqualTo(label.get("maxMs").asDouble());
+            }
+        }
         // Every connection seen in every host: between lab addresses or on a host's own loopback, and some really
         // crossed hosts (controller to engines, engines to providers).
         List<String> connections = Files.readAllLines(results.resolve("connections.txt"));

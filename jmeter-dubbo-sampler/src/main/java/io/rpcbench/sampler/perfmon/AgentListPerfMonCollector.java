@@ -4,6 +4,7 @@ import io.rpcbench.seconds.LiveShipper;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import kg.apc.jmeter.perfmon.PerfMonAgentConnector;
@@ -46,11 +47,18 @@ public class AgentListPerfMonCollector extends PerfMonCollector {
 
     /** Set only while the stock collector reads its rows in {@code testStarted}; the GUI never sees it. */
     private transient CollectionProperty expandedRows;
+    /** The live dashboard's address property, which ./run-benchmark passes. */
+    static final String LIVE_URL = "live.url";
+
+    /** A shipper this collector started for its readings (no Live Figures listener in this JVM), or null. */
+    private transient LiveShipper ownShipper;
+
     /** True from {@code testStarted} to {@code testEnded} of a test in which no row was on: nothing to end then. */
     private transient boolean idle;
 
     @Override
     public void testStarted(String host) {
+        startLiveShipper(host);
         CollectionProperty rows = perAgentRows();
         idle = rows.size() == 0;
         if (idle) {
@@ -67,8 +75,30 @@ public class AgentListPerfMonCollector extends PerfMonCollector {
         }
     }
 
+    /**
+     * Under remote engines the collector reads the agents in the controller, where no Live Figures listener runs
+     * (it runs on the engines): the readings then go to the live dashboard through a shipper of the collector's own,
+     * when the run gives the dashboard's address ({@value #LIVE_URL}).
+     */
+    private void startLiveShipper(String host) {
+        String address = JMeterUtils.getPropDefault(LIVE_URL, "").strip();
+        if (!address.isEmpty() && LiveShipper.current().isEmpty()) {
+            try {
+                ownShipper = LiveShipper.start(address, "PerfMon collector on " + host, Duration.ofSeconds(1),
+                        LOG::warn);
+            } catch (IllegalArgumentException e) {
+                LOG.warn("PerfMon Metrics Collector '{}': its readings do not go to the live dashboard: {}", getName(),
+                        e.getMessage());
+            }
+        }
+    }
+
     @Override
     public void testEnded(String host) {
+        if (ownShipper != null) {
+            ownShipper.close();
+            ownShipper = null;
+        }
         if (idle) {
             idle = false;
             return;
