@@ -2,6 +2,7 @@ package io.rpcbench.benchmark.live;
 
 import io.rpcbench.reports.figures.Figures;
 import io.rpcbench.reports.jtl.PerfMonMetric;
+import io.rpcbench.reports.statistics.SpikeRule;
 import io.rpcbench.seconds.LiveMessage;
 import io.rpcbench.seconds.SampleFigures;
 import java.util.ArrayList;
@@ -196,17 +197,14 @@ public final class LiveRun {
         this.jmeterSide = causes;
     }
 
-    /** What happened in the second starting at {@code secondMs}, on either side. */
-    private List<String> causes(long secondMs, SampleFigures figures) {
-        List<String> causes = new ArrayList<>(Spikes.inSamples(figures));
+    /** What happened in the second starting at {@code secondMs} besides the samples' own errors and lag. */
+    private List<String> causes(long secondMs, long widthMs) {
+        List<String> causes = new ArrayList<>();
         readings.forEach((label, series) -> {
             if (label.toLowerCase(java.util.Locale.ROOT).contains("gc-time")) {
-                // a reading covers the interval before it: the second itself and the one after
-                double gcMs = series.subMap(secondMs, true, secondMs + 2000, false).values().stream()
-                        .mapToDouble(Double::doubleValue).sum();
-                if (gcMs > 0) {
-                    causes.add("provider GC: " + Figures.text(gcMs, 1) + " ms of pauses (" + label + ")");
-                }
+                List<Long> t = new ArrayList<>(series.keySet());
+                List<Double> v = new ArrayList<>(series.values());
+                causes.addAll(SpikeRule.providerGc(PerfMonMetric.parse(label).host(), t, v, secondMs, widthMs));
             }
         });
         causes.addAll(jmeterSide.apply(secondMs));

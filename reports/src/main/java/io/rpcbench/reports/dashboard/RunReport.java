@@ -10,6 +10,7 @@ import io.rpcbench.reports.statistics.MeasuredWindow;
 import io.rpcbench.reports.statistics.ServerTimeline;
 import io.rpcbench.reports.statistics.ScheduleLagRule;
 import io.rpcbench.reports.statistics.ServerWindow;
+import io.rpcbench.reports.statistics.SpikeRule;
 import io.rpcbench.reports.statistics.SteadinessRule;
 import io.rpcbench.reports.statistics.WindowedJtl;
 import java.nio.file.Path;
@@ -97,6 +98,8 @@ final class RunReport {
 
         List<DashboardData.LabelFigures> figures = new ArrayList<>();
         jtl.labels.values().forEach(label -> figures.add(figures(label)));
+        List<DashboardData.HostCharts> hosts = server.hosts();
+        List<DashboardData.Spike> spikes = spikes(clientSeries, bucketMs, window, hosts);
         return new DashboardData.RunData(input.name(), input.system(), input.scenario(),
                 input.jtl().getFileName().toString(),
                 input.perfmon().map(p -> p.getFileName().toString()).orElse(null),
@@ -104,7 +107,36 @@ final class RunReport {
                 start, end, bucketMs, window.warmupMs(), window.startMs(), window.endMs(), figures,
                 figures(jtl.total), steadiness, schedule, serverFigures, providerHosts,
                 jtl.errors.categories(jtl.total.samples()), jtl.total.providers(),
-                generators(jtl.total, jtl.generators.series(), serverWindow), clientSeries, server.hosts());
+                generators(jtl.total, jtl.generators.series(), serverWindow), clientSeries, hosts, spikes);
+    }
+
+    /**
+     * The window's spikes ({@link SpikeRule}) from the client series, with the provider hosts' GC pauses (their
+     * agents' {@code gc-time} readings) as a cause.
+     */
+    static List<DashboardData.Spike> spikes(DashboardData.ClientSeries client, long bucketMs, MeasuredWindow window,
+            List<DashboardData.HostCharts> hosts) {
+        List<SpikeRule.Second> seconds = new ArrayList<>();
+        double bucketSeconds = bucketMs / 1000.0;
+        for (int i = 0; i < client.t().size(); i++) {
+            Double p99 = client.p99Ms().get(i);
+            seconds.add(new SpikeRule.Second(client.t().get(i), Math.round(client.tps().get(i) * bucketSeconds),
+                    p99 == null || p99.isNaN() ? 0 : p99, Math.round(client.errorsPerSecond().get(i) * bucketSeconds),
+                    client.lagP99Ms() == null ? null : client.lagP99Ms().get(i)));
+        }
+        return SpikeRule.find(seconds, bucketMs, window, (t, width) -> {
+            List<String> causes = new ArrayList<>();
+            for (DashboardData.HostCharts host : hosts) {
+                for (DashboardData.ServerChart chart : host.charts()) {
+                    for (DashboardData.ServerSeries series : chart.series()) {
+                        if (series.name().toLowerCase(java.util.Locale.ROOT).contains("gc-time")) {
+                            causes.addAll(SpikeRule.providerGc(host.host(), series.t(), series.v(), t, width));
+                        }
+                    }
+                }
+            }
+            return causes;
+        });
     }
 
     /** Each load generator's window figures (from the run total's breakdown), its host's CPU and its series. */

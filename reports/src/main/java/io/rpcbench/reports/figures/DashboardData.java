@@ -57,16 +57,28 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
             long windowEndMs, List<LabelFigures> labels, LabelFigures total, Steadiness steadiness,
             Schedule schedule, ServerFigures server, List<ServerFigures> servers, List<ErrorCategory> errors,
             List<ProviderShare> providers, List<GeneratorFigures> generators, ClientSeries client,
-            List<HostCharts> hosts) {
+            List<HostCharts> hosts, List<Spike> spikes) {
 
         /** The same run with another steadiness. */
         public RunData withSteadiness(Steadiness other) {
             return new RunData(name, system, scenario, jtl, perfmon, jmeterDashboard, startMs, endMs, bucketMs,
                     warmupMs, windowStartMs, windowEndMs, labels, total, other, schedule, server, servers, errors,
-                    providers,
-                    generators, client, hosts);
+                    providers, generators, client, hosts, spikes);
         }
     }
+
+    /**
+     * A time bucket of the measured window (a second, on runs short enough for per-second buckets) whose p99 is more
+     * than 3 x the median of the window's per-bucket p99s, with what happened in it on either side.
+     *
+     * @param t           the bucket's start, ms since the epoch
+     * @param widthMs     its width
+     * @param p99Ms       its p99
+     * @param medianP99Ms the median of the window's per-bucket p99s
+     * @param causes      what happened in it (the provider's GC, JMeter's CPU or GC, schedule lag, errors), or
+     *                    "not explained"
+     */
+    public record Spike(long t, long widthMs, double p99Ms, double medianP99Ms, List<String> causes) {}
 
     /**
      * The summary row of one sampler label (or of all, labelled "Total"), over the measured window.
