@@ -2,6 +2,7 @@ package io.rpcbench.benchmark.jmeter;
 
 import io.rpcbench.benchmark.process.ProjectLayout;
 import io.rpcbench.process.ChildProcess;
+import io.rpcbench.reports.jtl.GcLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -187,6 +188,11 @@ public final class JMeterRun {
         return outputDir.resolve("jmeter.log");
     }
 
+    /** JMeter's GC log ({@code -Xlog:gc}, UTC times), beside the JTL, where the reports look for it. */
+    public Path gcLog() {
+        return outputDir.resolve(GcLog.FILE_NAME);
+    }
+
     public Path dashboardIndex() {
         return outputDir.resolve("dashboard/index.html");
     }
@@ -259,8 +265,11 @@ public final class JMeterRun {
             global.putAll(globalProperties);
             global.forEach((key, value) -> command.add("-G" + key + "=" + value));
         }
-        Map<String, String> environment = jvmArgs.isEmpty() ? Map.of("JAVA_HOME", ProjectLayout.javaHome())
-                : Map.of("JAVA_HOME", ProjectLayout.javaHome(), "JVM_ARGS", jvmArgs);
+        // JMeter's own GC pauses, for the spikes (the reports read it beside the JTL). JVM_ARGS is split at spaces:
+        // a results path with one gets no log.
+        String options = gcLog().toString().contains(" ") ? jvmArgs
+                : (jvmArgs + " -Xlog:gc:file=" + gcLog() + ":utctime").strip();
+        Map<String, String> environment = Map.of("JAVA_HOME", ProjectLayout.javaHome(), "JVM_ARGS", options);
         // A JMeter out of heap (e.g. the Open Model Thread Group's threads at a rate beyond the machine) no longer makes
         // progress and may never exit: it is stopped by its PID as soon as it says so, not at the deadline.
         AtomicBoolean outOfMemory = new AtomicBoolean();

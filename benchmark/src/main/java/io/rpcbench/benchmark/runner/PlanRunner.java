@@ -12,6 +12,8 @@ import io.rpcbench.benchmark.scenario.Stop;
 import io.rpcbench.reports.dashboard.RunInput;
 import io.rpcbench.reports.dashboard.RunSummary;
 import io.rpcbench.reports.statistics.LabelStatistics;
+import io.rpcbench.reports.jtl.GcLog;
+import io.rpcbench.reports.statistics.SpikeRule;
 import io.rpcbench.reports.statistics.SteadinessRule;
 import io.rpcbench.seconds.SampleFigures;
 import java.io.IOException;
@@ -410,10 +412,11 @@ final class PlanRunner {
         out.flush();
     }
 
-    /** What JMeter's side did in the second from {@code secondMs}: its process at 90 % of the machine or more. */
+    /** What JMeter's side did in the second from {@code secondMs}: its GC pauses, its process at 90 % or more. */
     private static List<String> jmeterSide(List<JMeterRun> runs, long secondMs) {
         List<String> causes = new ArrayList<>();
         for (JMeterRun run : runs) {
+            causes.addAll(SpikeRule.jmeterGc(GcLog.pauses(run.gcLog()), secondMs, 1000));
             OptionalDouble cpu = run.jmeterCpuPercentOfMachine(secondMs, secondMs + 1000);
             if (cpu.isPresent() && cpu.getAsDouble() >= SteadinessRule.SATURATED_CPU_PERCENT) {
                 causes.add(String.format(Locale.ROOT, "JMeter at %.0f %% of the machine's CPU", cpu.getAsDouble()));

@@ -2,6 +2,7 @@ package io.rpcbench.reports.statistics;
 
 import io.rpcbench.reports.figures.DashboardData;
 import io.rpcbench.reports.figures.Figures;
+import io.rpcbench.reports.jtl.GcLog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -73,6 +74,12 @@ public final class SpikeRule {
             }
         }
         return spikes;
+    }
+
+    /** JMeter's own GC pauses in a second, from its GC log ({@link GcLog}). */
+    public static List<String> jmeterGc(List<GcLog.Pause> pauses, long secondMs, long widthMs) {
+        double ms = GcLog.pausedMs(pauses, secondMs, secondMs + widthMs);
+        return ms > 0 ? List.of(String.format(Locale.ROOT, "JMeter GC: %.1f ms of pauses", ms)) : List.of();
     }
 
     /**
