@@ -1,7 +1,7 @@
 package io.rpcbench.perf;
 
 import io.rpcbench.benchmark.live.LiveRun;
-import io.rpcbench.elements.live.LiveFigures;
+import io.rpcbench.sampler.live.LiveFigures;
 import io.rpcbench.seconds.LiveMessage;
 import io.rpcbench.seconds.LiveShipper;
 import io.rpcbench.seconds.SampleFigures;

@@ -1,4 +1,4 @@
-package io.rpcbench.elements.live;
+package io.rpcbench.sampler.live;
 
 import io.rpcbench.seconds.LiveShipper;
 import io.rpcbench.seconds.SampleTimes;

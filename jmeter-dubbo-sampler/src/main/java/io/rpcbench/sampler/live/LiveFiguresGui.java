@@ -1,17 +1,18 @@
-package io.rpcbench.elements.gui;
+package io.rpcbench.sampler.live;
 
-import io.rpcbench.elements.check.LiveAddressCheck;
-import io.rpcbench.elements.live.LiveFigures;
 import java.awt.BorderLayout;
-import java.util.List;
-import java.util.Map;
+import javax.swing.Box;
+import javax.swing.JLabel;
+import javax.swing.JPanel;
+import javax.swing.JTextField;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.visualizers.gui.AbstractListenerGui;
 
 /**
  * The panel of rpcbench's <em>Live Figures</em> listener (Add &gt; Listener &gt; Live Figures (rpcbench)): the live
- * dashboard's address, checked while it is edited. Maps the field to a {@link LiveFigures}' property; holds no
- * behaviour. Component name: {@code live.LiveFigures.address} (see {@link FieldsPanel}).
+ * dashboard's address. Maps its one field to a {@link LiveFigures}' property; holds no behaviour. It sits with the
+ * samplers (not with the elements' panels) so that a plan of Java Requests needs the one plugin: the Plugins
+ * Manager's install-for-jmx picks plugins by the plan's element and panel classes.
  */
 public class LiveFiguresGui extends AbstractListenerGui {
 
@@ -20,17 +21,24 @@ public class LiveFiguresGui extends AbstractListenerGui {
     /** The name in JMeter's Add menu and a new listener's name. */
     public static final String LABEL = "Live Figures (rpcbench)";
 
-    private final FieldsPanel fields;
+    private final JTextField address = new JTextField(40);
 
     public LiveFiguresGui() {
         setLayout(new BorderLayout(0, 5));
         setBorder(makeBorder());
         add(makeTitlePanel(), BorderLayout.NORTH);
-        fields = new FieldsPanel("live", List.of(FieldGroup.of("address", "Live dashboard",
-                Field.text(LiveFigures.ADDRESS, "address",
-                        "Where to send each second's figures: the live dashboard ./run-benchmark serves (it passes "
-                                + "live.url); empty: off",
-                        new LiveAddressCheck("address")))), Map.of());
+        address.setName("live.address");
+        address.setToolTipText("Where to send each second's figures: the live dashboard ./run-benchmark serves (it "
+                + "passes live.url: " + LiveFigures.DEFAULT_ADDRESS + "); http://host:port/path or file:/folder/; "
+                + "empty: off");
+        JLabel label = new JLabel("Live dashboard address");
+        label.setLabelFor(address);
+        Box row = Box.createHorizontalBox();
+        row.add(label);
+        row.add(Box.createHorizontalStrut(8));
+        row.add(address);
+        JPanel fields = new JPanel(new BorderLayout());
+        fields.add(row, BorderLayout.NORTH);
         add(fields, BorderLayout.CENTER);
     }
 
@@ -55,20 +63,18 @@ public class LiveFiguresGui extends AbstractListenerGui {
     @Override
     public void modifyTestElement(TestElement element) {
         super.modifyTestElement(element);
-        element.removeProperty(LiveFigures.ADDRESS);
-        fields.writeTo(element::setProperty);
+        element.setProperty(LiveFigures.ADDRESS, address.getText().strip());
     }
 
     @Override
     public void configure(TestElement element) {
         super.configure(element);
-        fields.configure(element::getPropertyAsString);
+        address.setText(element.getPropertyAsString(LiveFigures.ADDRESS));
     }
 
     @Override
     public void clearGui() {
         super.clearGui();
-        fields.clear();
-        fields.setValue(LiveFigures.ADDRESS, LiveFigures.DEFAULT_ADDRESS);
+        address.setText(LiveFigures.DEFAULT_ADDRESS);
     }
 }
