@@ -48,6 +48,15 @@ final class DashboardBenchmark implements Callable<Integer> {
             description = "File sizes in millions of samples (default: ${DEFAULT-VALUE}).")
     private List<Integer> millions;
 
+    @Option(names = "--shapes", split = ",", defaultValue = "plain,elapsed-us,out-of-order,labels,failures",
+            description = "JTL shapes (default: ${DEFAULT-VALUE}): plain at every --millions size, the others at "
+                    + "--shape-millions.")
+    private List<String> shapes;
+
+    @Option(names = "--shape-millions", split = ",", defaultValue = "1,10",
+            description = "File sizes in millions of samples for the shapes other than plain (default: ${DEFAULT-VALUE}).")
+    private List<Integer> shapeMillions;
+
     @Option(names = "--rounds", defaultValue = "3",
             description = "Rounds of each side at sizes under 10 million (default: ${DEFAULT-VALUE}).")
     private int rounds;
@@ -70,7 +79,7 @@ final class DashboardBenchmark implements Callable<Integer> {
     record Measure(MeasuredProcess.Result run, GcLog.Heap heap) {}
 
     /** One file size's rounds: each round holds ours, then JMeter's. */
-    record Row(long samples, long fileBytes, List<Measure[]> rounds) {}
+    record Row(SyntheticJtl.Shape shape, long samples, long fileBytes, List<Measure[]> rounds) {}
 
     /** The machine's load average before the first round. */
     private String loadBefore = "";
@@ -103,35 +112,18 @@ final class DashboardBenchmark implements Callable<Integer> {
         Duration deadline = Duration.ofMinutes(deadlineMinutes);
         List<Row> rows = new ArrayList<>();
         loadBefore = Machine.loadAverage();
-        for (int m : millions) {
-            long samples = m * 1_000_000L;
-            Path jtl = files.resolve("synthetic-" + m + "m-seed" + seed + ".jtl");
-            if (!Files.exists(jtl)) {
-                long started = System.nanoTime();
-                new SyntheticJtl(seed).write(jtl, samples);
-                System.out.printf(Locale.ROOT, "wrote %s (%d MB) in %.0f s%n", jtl, Files.size(jtl) / 1_000_000,
-                        (System.nanoTime() - started) / 1e9);
+        List<SyntheticJtl.Shape> chosen = new ArrayList<>();
+        try {
+            for (String name : shapes) {
+                chosen.add(SyntheticJtl.Shape.named(name.strip()));
             }
-            List<Measure[]> pairs = new ArrayList<>();
-            int n = m >= LARGE_MILLIONS ? largeRounds : rounds;
-            for (int round = 0; round < n; round++) {
-                Path dir = results.resolve(m + "m-" + round);
-                Measure ours;
-                Measure jmeter;
-                if (round % 2 == 0) { // alternate which side goes first
-                    ours = ours(reports, jtl, dir.resolve("ours"), deadline);
-                    jmeter = jmeter(layout, jtl, dir.resolve("jmeter"), deadline);
-                } else {
-                    jmeter = jmeter(layout, jtl, dir.resolve("jmeter"), deadline);
-                    ours = ours(reports, jtl, dir.resolve("ours"), deadline);
-                }
-                System.out.printf(Locale.ROOT, "%d M samples round %d: ours %s, peak RSS %.0f MiB; JMeter %s, peak RSS"
-                        + " %.0f MiB; JMeter/ours %s%n", m, round + 1, wall(List.of(ours), deadline),
-                        ours.run().peakRssKiB() / 1024.0, wall(List.of(jmeter), deadline),
-                        jmeter.run().peakRssKiB() / 1024.0, ratio(List.<Measure[]>of(new Measure[] {ours, jmeter}), deadline));
-                pairs.add(new Measure[] {ours, jmeter});
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--shapes: " + e.getMessage());
+        }
+        for (SyntheticJtl.Shape shape : chosen) {
+            for (int m : shape == SyntheticJtl.Shape.PLAIN ? millions : shapeMillions) {
+                rows.add(measure(layout, reports, files, results, deadline, shape, m));
             }
-            rows.add(new Row(samples, Files.size(jtl), pairs));
         }
         String table = table(rows, deadline);
         String verdict = verdict(rows);
@@ -140,6 +132,40 @@ final class DashboardBenchmark implements Callable<Integer> {
         new PerformanceDoc(layout.projectDir().resolve("docs/performance.md"))
                 .write("dashboard", section(table, verdict));
         return 0;
+    }
+
+    /** The rounds of one shape and size, on its synthetic JTL (written once, then reused). */
+    private Row measure(ProjectLayout layout, ReportsLauncher reports, Path files, Path results, Duration deadline,
+            SyntheticJtl.Shape shape, int m) throws Exception {
+        long samples = m * 1_000_000L;
+        String prefix = shape == SyntheticJtl.Shape.PLAIN ? "synthetic-" : "synthetic-" + shape + "-";
+        Path jtl = files.resolve(prefix + m + "m-seed" + seed + ".jtl");
+        if (!Files.exists(jtl)) {
+            long started = System.nanoTime();
+            new SyntheticJtl(seed, shape).write(jtl, samples);
+            System.out.printf(Locale.ROOT, "wrote %s (%d MB) in %.0f s%n", jtl, Files.size(jtl) / 1_000_000,
+                    (System.nanoTime() - started) / 1e9);
+        }
+        List<Measure[]> pairs = new ArrayList<>();
+        int n = m >= LARGE_MILLIONS ? largeRounds : rounds;
+        for (int round = 0; round < n; round++) {
+            Path dir = results.resolve(shape + "-" + m + "m-" + round);
+            Measure ours;
+            Measure jmeter;
+            if (round % 2 == 0) { // alternate which side goes first
+                ours = ours(reports, jtl, dir.resolve("ours"), deadline);
+                jmeter = jmeter(layout, jtl, dir.resolve("jmeter"), deadline);
+            } else {
+                jmeter = jmeter(layout, jtl, dir.resolve("jmeter"), deadline);
+                ours = ours(reports, jtl, dir.resolve("ours"), deadline);
+            }
+            System.out.printf(Locale.ROOT, "%s %d M samples round %d: ours %s, peak RSS %.0f MiB; JMeter %s, peak RSS"
+                    + " %.0f MiB; JMeter/ours %s%n", shape, m, round + 1, wall(List.of(ours), deadline),
+                    ours.run().peakRssKiB() / 1024.0, wall(List.of(jmeter), deadline),
+                    jmeter.run().peakRssKiB() / 1024.0, ratio(List.<Measure[]>of(new Measure[] {ours, jmeter}), deadline));
+            pairs.add(new Measure[] {ours, jmeter});
+        }
+        return new Row(shape, samples, Files.size(jtl), pairs);
     }
 
     private void requireAtLeastOne(String option, long value) {
@@ -185,7 +211,7 @@ final class DashboardBenchmark implements Callable<Integer> {
                 + rounds) + (largeRounds == 1 ? "" : " --large-rounds " + largeRounds) + (deadlineMinutes == 30 ? ""
                 : " --deadline " + deadlineMinutes) + "`.\n\n"
                 + "Method: synthetic JTLs (JMeter's default CSV columns as the shipped plans write them; "
-                + SyntheticJtl.describe() + "; seed " + seed + "), written once under results/perf-dashboard/ and "
+                + SyntheticJtl.describe() + "; seed " + seed + "; shapes: " + shapesInWords() + "), written once under results/perf-dashboard/ and "
                 + "reused. Ours as a user runs it: `REPORTS_JAVA_OPTS=" + OUR_HEAP + " reports/target/rpcbench-reports "
                 + "--run synthetic=JTL --output HTML`, its own JVM; the launcher runs `java -XX:SharedArchiveFile="
                 + "reports/target/rpcbench-reports.jsa -Xshare:auto " + OUR_HEAP + " -jar reports/target/"
@@ -202,15 +228,25 @@ final class DashboardBenchmark implements Callable<Integer> {
                 + "(shown as > N min; its ratio as a lower bound).\n\n" + table + "\n" + verdict;
     }
 
+    private String shapesInWords() {
+        List<String> words = new ArrayList<>();
+        for (SyntheticJtl.Shape shape : SyntheticJtl.Shape.values()) {
+            if (shapes.contains(shape.toString())) {
+                words.add(shape + ": " + shape.description);
+            }
+        }
+        return String.join("; ", words);
+    }
+
     static String table(List<Row> rows, Duration deadline) {
-        StringBuilder out = new StringBuilder("| samples | JTL size | ours: wall s | JMeter -g: wall s | JMeter/ours "
+        StringBuilder out = new StringBuilder("| shape | samples | JTL size | ours: wall s | JMeter -g: wall s | JMeter/ours "
                 + "| ours: peak RSS MiB | JMeter: peak RSS MiB | ours: heap after GC / before GC MiB (max 512) "
-                + "| JMeter: heap after GC / before GC MiB (max 1024) |\n|---|---|---|---|---|---|---|---|---|\n");
+                + "| JMeter: heap after GC / before GC MiB (max 1024) |\n|---|---|---|---|---|---|---|---|---|---|\n");
         for (Row row : rows) {
             List<Measure> ours = row.rounds().stream().map(p -> p[0]).toList();
             List<Measure> jmeter = row.rounds().stream().map(p -> p[1]).toList();
-            out.append(String.format(Locale.ROOT, "| %d M | %.1f GB | %s | %s | %s | %s | %s | %s | %s |%n",
-                    row.samples() / 1_000_000, row.fileBytes() / 1e9, wall(ours, deadline), wall(jmeter, deadline),
+            out.append(String.format(Locale.ROOT, "| %s | %d M | %.1f GB | %s | %s | %s | %s | %s | %s | %s |%n",
+                    row.shape(), row.samples() / 1_000_000, row.fileBytes() / 1e9, wall(ours, deadline), wall(jmeter, deadline),
                     ratio(row.rounds(), deadline), figure(ours, m -> m.run().peakRssKiB() / 1024.0),
                     figure(jmeter, m -> m.run().peakRssKiB() / 1024.0), heap(ours), heap(jmeter)));
         }
@@ -311,17 +347,18 @@ final class DashboardBenchmark implements Callable<Integer> {
     /** Whether each target was met, in words, with the figures that say so. */
     static String verdict(List<Row> rows) {
         StringBuilder out = new StringBuilder();
-        Map<Long, Boolean> fastEnough = new LinkedHashMap<>();
+        Map<String, Boolean> fastEnough = new LinkedHashMap<>();
         for (Row row : rows) {
-            fastEnough.put(row.samples() / 1_000_000, fastEnough(row.rounds()));
+            fastEnough.put(row.shape() + " " + row.samples() / 1_000_000 + " M", fastEnough(row.rounds()));
         }
         out.append("Target 1, at least ").append((int) TARGET_RATIO).append(" times faster than JMeter: ");
         out.append(fastEnough.values().stream().allMatch(b -> b) ? "met" : "not met");
-        out.append(" (median JMeter/ours per size, or its lower bound where JMeter ran past the deadline: ");
-        fastEnough.forEach((m, met) -> out.append(m).append(" M ").append(met ? "yes" : "no").append(", "));
+        out.append(" (median JMeter/ours per shape and size, or its lower bound where JMeter ran past the deadline: ");
+        fastEnough.forEach((m, met) -> out.append(m).append(' ').append(met ? "yes" : "no").append(", "));
         out.setLength(out.length() - 2);
         out.append(").\n\n");
-        Row largest = rows.get(rows.size() - 1);
+        Row largest = rows.stream().filter(r -> r.shape() == SyntheticJtl.Shape.PLAIN)
+                .reduce((a, b) -> b.samples() >= a.samples() ? b : a).orElse(rows.get(rows.size() - 1));
         List<Measure> ours = largest.rounds().stream().map(p -> p[0]).toList();
         boolean passed = ours.stream().allMatch(m -> m.run().passed());
         double after = ours.stream().filter(m -> m.heap() != null).mapToDouble(m -> m.heap().peakAfterMiB()).max()

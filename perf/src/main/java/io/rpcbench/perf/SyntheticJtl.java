@@ -54,11 +54,79 @@ final class SyntheticJtl {
     /** The run's first end time: 2023-11-14, a fixed date so the bytes depend on the seed alone. */
     private static final long START_MS = 1_700_000_000_000L;
 
+    /**
+     * What a JTL looks like beyond the plain one: the shapes that the dashboard must read as fast as the plain one
+     * (issue 40), each as a real run writes it.
+     */
+    enum Shape {
+        /** JMeter's default columns, four labels, one thread group, by end time: the shipped plans' runs before
+         * sample_variables. */
+        PLAIN("plain", "JMeter's default columns, 4 labels, 1 thread group, rows by end time, 0.1 % failed"),
+        /** The same with rpcbench's {@code elapsed_us} and {@code lag_us} columns, as every rpcbench run writes. */
+        MICROSECONDS("elapsed-us", "the same with the \"elapsed_us\" and \"lag_us\" columns (lag empty), as "
+                + "rpcbench runs write them"),
+        /** Rows up to 2 s out of time order, as several engines' samples merged into one JTL come. */
+        OUT_OF_ORDER("out-of-order", "time stamps up to 2 s out of order, as remote engines' samples arrive"),
+        /** 48 labels in 4 thread groups of 50 threads on 2 remote engines (thread names with the engine prefix). */
+        LABELS("labels", "48 labels, 4 thread groups of 50 threads on 2 remote engines (198.18.0.4-Thread Group 2-17)"),
+        /** One sample in ten failed, with messages that hold commas, quotes and line feeds. */
+        FAILURES("failures", "1 in 10 failed, messages with commas, quotes and line feeds (quoted as JMeter does)");
+
+        final String name;
+        final String description;
+
+        Shape(String name, String description) {
+            this.name = name;
+            this.description = description;
+        }
+
+        static Shape named(String name) {
+            for (Shape shape : values()) {
+                if (shape.name.equals(name)) {
+                    return shape;
+                }
+            }
+            throw new IllegalArgumentException("JTL shape '" + name + "' is not one of "
+                    + java.util.Arrays.stream(values()).map(s -> s.name).toList());
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
     private final long seed;
+    private final Shape shape;
 
     SyntheticJtl(long seed) {
-        this.seed = seed;
+        this(seed, Shape.PLAIN);
     }
+
+    SyntheticJtl(long seed, Shape shape) {
+        this.seed = seed;
+        this.shape = shape;
+    }
+
+    /** The labels of the {@link Shape#LABELS} shape: 48 operations of the four plans' kinds. */
+    private static final Plan[] MANY = manyPlans();
+
+    private static Plan[] manyPlans() {
+        Plan[] many = new Plan[48];
+        for (int i = 0; i < many.length; i++) {
+            Plan base = PLANS[i % PLANS.length];
+            many[i] = new Plan(base.label() + "-op" + (i / PLANS.length + 1), base.url(), base.received(), base.sent(),
+                    base.medianMs());
+        }
+        return many;
+    }
+
+    /** Failed samples' messages of the {@link Shape#FAILURES} shape. */
+    private static final String[][] ROUGH_FAILURES = {
+        {"timeout", "Timeout after 1000 ms, waiting for 127.0.0.1:20880, \"echo\" of 1,024 bytes"},
+        {"remote-exception", "org.apache.dubbo.rpc.RpcException: Failed to invoke\n\tat Provider.echo(Provider.java:42)"},
+        {"bad-parameter", "argument 'size' is \"1k\"; expected a whole number, e.g. 1024"},
+    };
 
     /**
      * Writes {@code samples} rows after the header to {@code file}, through a temporary file renamed at the end, so an
@@ -80,28 +148,50 @@ final class SyntheticJtl {
     void write(OutputStream out, long samples) throws IOException {
         SplittableRandom random = new SplittableRandom(seed);
         Row row = new Row();
-        row.text(HEADER).newline();
+        row.text(HEADER);
+        if (shape == Shape.MICROSECONDS) {
+            row.text(",\"elapsed_us\",\"lag_us\"");
+        }
+        row.newline();
         row.flushTo(out);
         // End times advance by the gap between samples of 20 threads, 3,000 samples/s on average (1/3 ms apart):
         // kept in microseconds, written in ms, as JMeter writes them by end time.
         long endMicros = START_MS * 1000;
+        Plan[] plans = shape == Shape.LABELS ? MANY : PLANS;
+        int failureOneIn = shape == Shape.FAILURES ? 10 : FAILURE_ONE_IN;
+        String[][] failures = shape == Shape.FAILURES ? ROUGH_FAILURES : FAILURES;
         for (long i = 0; i < samples; i++) {
             endMicros += (long) (-Math.log(1 - random.nextDouble()) * 333);
-            Plan plan = PLANS[random.nextInt(PLANS.length)];
-            int thread = 1 + random.nextInt(THREADS);
+            Plan plan = plans[random.nextInt(plans.length)];
             long elapsed = elapsedMs(random, plan.medianMs());
-            boolean failed = random.nextInt(FAILURE_ONE_IN) == 0;
+            boolean failed = random.nextInt(failureOneIn) == 0;
             long end = endMicros / 1000;
+            if (shape == Shape.OUT_OF_ORDER) {
+                end += random.nextInt(4001) - 2000;
+            }
             row.number(end - elapsed).comma().number(elapsed).comma().text(plan.label()).comma();
             if (failed) {
-                String[] failure = FAILURES[random.nextInt(FAILURES.length)];
+                String[] failure = failures[random.nextInt(failures.length)];
                 row.text(failure[0]).comma().quoted(failure[1]).comma();
             } else {
                 row.text("OK,OK,");
             }
-            row.text("Thread Group 1-").number(thread).text(",text,").text(failed ? "false" : "true").text(",,")
+            int threads = THREADS;
+            if (shape == Shape.LABELS) {
+                int group = 1 + random.nextInt(4);
+                threads = 200;
+                row.text(random.nextBoolean() ? "198.18.0.4-" : "198.18.0.5-").text("Thread Group ").number(group)
+                        .text("-").number(1 + random.nextInt(50));
+            } else {
+                row.text("Thread Group 1-").number(1 + random.nextInt(THREADS));
+            }
+            row.text(",text,").text(failed ? "false" : "true").text(",,")
                     .number(failed ? 0 : plan.received()).comma().number(plan.sent()).comma()
-                    .number(THREADS).comma().number(THREADS).comma().text(plan.url()).text(",0,0,0").newline();
+                    .number(threads).comma().number(threads).comma().text(plan.url()).text(",0,0,0");
+            if (shape == Shape.MICROSECONDS) {
+                row.comma().number(elapsed * 1000 + random.nextInt(1000)).comma();
+            }
+            row.newline();
             if (row.length() > (1 << 16)) {
                 row.flushTo(out);
             }

@@ -86,4 +86,33 @@ class SyntheticJtlTest {
         assertThat(median).isBetween(2L, 12L);
         assertThat(p999).isGreaterThan(20 * median);
     }
+
+    /** Each shape's file, read by the reports' JTL reader, has the shape it says. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(SyntheticJtl.Shape.class)
+    void everyShapeReadsAsItSays(SyntheticJtl.Shape shape) throws IOException {
+        Path file = dir.resolve(shape + ".jtl");
+        new SyntheticJtl(3, shape).write(file, 5_000);
+        List<io.rpcbench.reports.jtl.JtlSample> samples = new java.util.ArrayList<>();
+        assertThat(io.rpcbench.reports.jtl.JtlReader.read(file, samples::add)).isEqualTo(5_000);
+        long failed = samples.stream().filter(sample -> !sample.success()).count();
+        long labels = samples.stream().map(io.rpcbench.reports.jtl.JtlSample::label).distinct().count();
+        boolean inOrder = true;
+        for (int i = 1; i < samples.size(); i++) {
+            inOrder &= samples.get(i).endTime() >= samples.get(i - 1).endTime();
+        }
+        assertThat(samples.stream().allMatch(io.rpcbench.reports.jtl.JtlSample::microseconds))
+                .as("elapsed_us on every row").isEqualTo(shape == SyntheticJtl.Shape.MICROSECONDS);
+        assertThat(labels).isEqualTo(shape == SyntheticJtl.Shape.LABELS ? 48 : 4);
+        assertThat(inOrder).as("rows by end time").isEqualTo(shape != SyntheticJtl.Shape.OUT_OF_ORDER);
+        assertThat(samples.stream().map(io.rpcbench.reports.jtl.JtlSample::generator).distinct().count())
+                .isEqualTo(shape == SyntheticJtl.Shape.LABELS ? 2 : 1);
+        if (shape == SyntheticJtl.Shape.FAILURES) {
+            assertThat(failed).isBetween(350L, 650L);
+            assertThat(samples).anyMatch(sample -> sample.responseMessage().contains("\n\tat Provider.echo"))
+                    .anyMatch(sample -> sample.responseMessage().contains("\"echo\" of 1,024 bytes"));
+        } else {
+            assertThat(failed).isLessThan(30);
+        }
+    }
 }
