@@ -2,6 +2,7 @@ package io.rpcbench.benchmark.jmeter;
 
 import io.rpcbench.benchmark.process.ProjectLayout;
 import io.rpcbench.process.ChildProcess;
+import io.rpcbench.reports.jtl.CpuReadings;
 import io.rpcbench.reports.jtl.GcLog;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -297,6 +298,11 @@ public final class JMeterRun {
             } finally {
                 if (cpu != null) {
                     cpu.close();
+                    try {
+                        cpu.writeTo(outputDir.resolve(CpuReadings.FILE_NAME), Runtime.getRuntime().availableProcessors());
+                    } catch (IOException e) {
+                        // the report's spikes then lack JMeter's CPU as a cause; the run's figures are whole
+                    }
                 }
             }
             if (outOfMemory.get()) {

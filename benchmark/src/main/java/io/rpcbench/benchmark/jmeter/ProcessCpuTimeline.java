@@ -1,5 +1,9 @@
 package io.rpcbench.benchmark.jmeter;
 
+import io.rpcbench.reports.jtl.CpuReadings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,6 +91,17 @@ final class ProcessCpuTimeline implements AutoCloseable {
         // Readings and wall clock are not taken at the same instant: a saturated process can read a little over 100.
         double percent = 100.0 * cpuMs / ((last.epochMs() - first.epochMs()) * (double) cores);
         return OptionalDouble.of(Math.max(0, Math.min(100, percent)));
+    }
+
+    /** Writes the readings to {@code file} as the reports read them ({@link CpuReadings}). */
+    void writeTo(Path file, int cores) throws IOException {
+        StringBuilder text = new StringBuilder(CpuReadings.HEADER).append('\n');
+        synchronized (readings) {
+            for (Reading r : readings) {
+                text.append(r.epochMs()).append(',').append(r.cpuNanos()).append(',').append(cores).append('\n');
+            }
+        }
+        Files.writeString(file, text);
     }
 
     @Override

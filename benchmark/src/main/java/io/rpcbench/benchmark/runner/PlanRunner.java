@@ -417,7 +417,8 @@ final class PlanRunner {
         List<String> causes = new ArrayList<>();
         for (JMeterRun run : runs) {
             causes.addAll(SpikeRule.jmeterGc(GcLog.pauses(run.gcLog()), secondMs, 1000));
-            OptionalDouble cpu = run.jmeterCpuPercentOfMachine(secondMs, secondMs + 1000);
+            // readings are a second apart: half a second either side holds the two around this second
+            OptionalDouble cpu = run.jmeterCpuPercentOfMachine(secondMs - 500, secondMs + 1500);
             if (cpu.isPresent() && cpu.getAsDouble() >= SteadinessRule.SATURATED_CPU_PERCENT) {
                 causes.add(String.format(Locale.ROOT, "JMeter at %.0f %% of the machine's CPU", cpu.getAsDouble()));
             }

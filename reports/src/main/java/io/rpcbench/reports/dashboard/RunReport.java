@@ -2,6 +2,7 @@ package io.rpcbench.reports.dashboard;
 
 import io.rpcbench.reports.figures.DashboardData;
 import io.rpcbench.reports.figures.Figures;
+import io.rpcbench.reports.jtl.CpuReadings;
 import io.rpcbench.reports.jtl.GcLog;
 import io.rpcbench.reports.jtl.LoadGeneratorName;
 import io.rpcbench.reports.jtl.PerfMonReader;
@@ -101,7 +102,8 @@ final class RunReport {
         jtl.labels.values().forEach(label -> figures.add(figures(label)));
         List<DashboardData.HostCharts> hosts = server.hosts();
         List<DashboardData.Spike> spikes = spikes(clientSeries, bucketMs, window, hosts,
-                GcLog.pauses(input.jtl().resolveSibling(GcLog.FILE_NAME)));
+                GcLog.pauses(input.jtl().resolveSibling(GcLog.FILE_NAME)),
+                CpuReadings.read(input.jtl().resolveSibling(CpuReadings.FILE_NAME)));
         return new DashboardData.RunData(input.name(), input.system(), input.scenario(),
                 input.jtl().getFileName().toString(),
                 input.perfmon().map(p -> p.getFileName().toString()).orElse(null),
@@ -114,10 +116,11 @@ final class RunReport {
 
     /**
      * The window's spikes ({@link SpikeRule}) from the client series, with the provider hosts' GC pauses (their
-     * agents' {@code gc-time} readings) and JMeter's (its GC log beside the JTL, {@link GcLog#FILE_NAME}) as causes.
+     * agents' {@code gc-time} readings) and JMeter's (its GC log beside the JTL, {@link GcLog#FILE_NAME}), and JMeter at
+     * 90 % of the machine (its CPU readings beside the JTL, {@link CpuReadings#FILE_NAME}) as causes.
      */
     static List<DashboardData.Spike> spikes(DashboardData.ClientSeries client, long bucketMs, MeasuredWindow window,
-            List<DashboardData.HostCharts> hosts, List<GcLog.Pause> jmeterGc) {
+            List<DashboardData.HostCharts> hosts, List<GcLog.Pause> jmeterGc, CpuReadings jmeterCpu) {
         List<SpikeRule.Second> seconds = new ArrayList<>();
         double bucketSeconds = bucketMs / 1000.0;
         for (int i = 0; i < client.t().size(); i++) {
@@ -128,6 +131,7 @@ final class RunReport {
         }
         return SpikeRule.find(seconds, bucketMs, window, (t, width) -> {
             List<String> causes = new ArrayList<>(SpikeRule.jmeterGc(jmeterGc, t, width));
+            causes.addAll(SpikeRule.jmeterCpu(jmeterCpu, t, width));
             for (DashboardData.HostCharts host : hosts) {
                 for (DashboardData.ServerChart chart : host.charts()) {
                     for (DashboardData.ServerSeries series : chart.series()) {

@@ -2,6 +2,7 @@ package io.rpcbench.reports.statistics;
 
 import io.rpcbench.reports.figures.DashboardData;
 import io.rpcbench.reports.figures.Figures;
+import io.rpcbench.reports.jtl.CpuReadings;
 import io.rpcbench.reports.jtl.GcLog;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,6 +75,14 @@ public final class SpikeRule {
             }
         }
         return spikes;
+    }
+
+    /** JMeter's CPU around a second (readings half a second either side), when at 90 % of the machine or more. */
+    public static List<String> jmeterCpu(CpuReadings cpu, long secondMs, long widthMs) {
+        java.util.OptionalDouble percent = cpu.percentOfMachine(secondMs - 500, secondMs + widthMs + 500);
+        return percent.isPresent() && percent.getAsDouble() >= SteadinessRule.SATURATED_CPU_PERCENT
+                ? List.of(String.format(Locale.ROOT, "JMeter at %.0f %% of the machine's CPU", percent.getAsDouble()))
+                : List.of();
     }
 
     /** JMeter's own GC pauses in a second, from its GC log ({@link GcLog}). */
