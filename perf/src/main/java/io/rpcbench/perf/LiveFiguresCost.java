@@ -80,8 +80,9 @@ public class LiveFiguresCost {
         SampleResult result;
         long next = System.currentTimeMillis();
 
+        /** After the listener's set-up, which names the sample variables JMeter's events then carry. */
         @Setup(Level.Trial)
-        public void make() {
+        public void make(Listener listener) {
             JMeterVariables variables = new JMeterVariables();
             variables.put(SampleTimes.ELAPSED_US, "734");
             variables.put(SampleTimes.LAG_US, "");

@@ -2,6 +2,7 @@ package io.rpcbench.benchmark.live;
 
 import io.rpcbench.reports.figures.DashboardData;
 import io.rpcbench.reports.statistics.MeasuredWindow;
+import io.rpcbench.reports.statistics.SpikeRule;
 import io.rpcbench.reports.statistics.SteadinessRule;
 import io.rpcbench.seconds.LiveMessage;
 import io.rpcbench.seconds.SampleFigures;
@@ -25,6 +26,15 @@ final class LivePlan {
     /** Seconds of per-second figures the page shows: the last ten minutes. */
     static final int SHOWN_SECONDS = 600;
 
+    /**
+     * Seconds whose histograms are kept, back from the newest: older ones are summed into the window's figures (when
+     * in it) and dropped, so that a 20-hour soak holds a quarter of an hour of histograms, not 72,000 seconds of them.
+     */
+    static final int KEEP_SECONDS = 900;
+
+    /** The newest seconds, which the window's sums leave out: a call still under way may add to them. */
+    static final int TAIL = 30;
+
     final String name;
     final int index;
     final int count;
@@ -36,6 +46,19 @@ final class LivePlan {
     /** Every sample so far per label, warm-up included: the export's counters. */
     private final Map<String, SampleFigures> totals = new TreeMap<>();
     private MeasuredWindow finalWindow;
+    /** The window's seconds from the start zone's end to this one are summed in {@link #closedSums}. */
+    private long closedUntil;
+    private final Map<String, SampleFigures> closedSums = new TreeMap<>();
+    private final Map<Long, SampleFigures> together = new java.util.HashMap<>();
+    private final Map<Long, Map<String, Object>> shownSeconds = new java.util.HashMap<>();
+    /** The first second with samples (seconds may be dropped from {@link #seconds} later). */
+    private long firstSecond = Long.MAX_VALUE;
+    /** Samples per second of the whole plan, all labels: small, kept for the steadiness so far. */
+    private final TreeMap<Long, Long> samplesPerSecond = new TreeMap<>();
+    /** The spike rule's figures of the seconds dropped from {@link #seconds} (older than {@link #KEEP_SECONDS}). */
+    private final TreeMap<Long, SpikeRule.Second> droppedSeconds = new TreeMap<>();
+    /** Whether the window's figures lack seconds that were dropped before the final window was known. */
+    private boolean approximate;
     private String failure;
     private long messages;
 
@@ -58,11 +81,67 @@ final class LivePlan {
                         a.add(b);
                         return a;
                     });
-            totals.merge(second.label(), figures, (a, b) -> {
+            totals.merge(second.label(), figures.copy(), (a, b) -> {
                 a.add(b);
                 return a;
             });
+            firstSecond = Math.min(firstSecond, second.second());
+            samplesPerSecond.merge(second.second(), figures.samples(), Long::sum);
+            together.remove(second.second());
+            shownSeconds.remove(second.second());
+            // a late call of a second already summed into the window: added there too
+            if (second.second() >= zoneEnd() && second.second() < closedUntil) {
+                closedSums.computeIfAbsent(second.label(), l -> new SampleFigures()).add(figures);
+            }
         }
+        dropOldSeconds();
+    }
+
+    /**
+     * Sums the window's seconds older than {@link #KEEP_SECONDS} into its figures and drops their histograms, keeping
+     * what the spike rule reads of each.
+     */
+    private void dropOldSeconds() {
+        if (seconds.isEmpty() || seconds.headMap(seconds.lastKey() - KEEP_SECONDS).size()
+                <= 2 * (zoneEnd() - zoneStart())) {
+            return;
+        }
+        long keepFrom = seconds.lastKey() - KEEP_SECONDS;
+        windowFigures((seconds.lastKey() + 1) * 1000); // sums the window's seconds up to the newest but one
+        java.util.List<Long> old = new java.util.ArrayList<>(seconds.headMap(keepFrom).keySet());
+        for (long second : old) {
+            if (inZone(second)) {
+                continue; // the final window may start or end at any of them
+            }
+            Map.Entry<Long, Map<String, SampleFigures>> oldest = Map.entry(second, seconds.remove(second));
+            SampleFigures all = together(oldest.getKey(), oldest.getValue());
+            droppedSeconds.put(oldest.getKey(), spikeSecond(oldest.getKey(), all));
+            together.remove(oldest.getKey());
+            shownSeconds.remove(oldest.getKey());
+        }
+    }
+
+    /** What the spike rule reads of one second's figures. */
+    static SpikeRule.Second spikeSecond(long second, SampleFigures figures) {
+        return new SpikeRule.Second(second * 1000, figures.samples(), figures.percentileMs(99), figures.errors(),
+                figures.arrivals() > 0 ? figures.lagPercentileMs(99) : null);
+    }
+
+    /** The spike rule's figures of every second of the plan so far: the dropped ones, then those kept. */
+    java.util.List<SpikeRule.Second> spikeSeconds(long nowMs) {
+        java.util.List<SpikeRule.Second> all = new java.util.ArrayList<>(droppedSeconds.values());
+        perSecond(nowMs, Integer.MAX_VALUE).forEach((second, figures) -> all.add(spikeSecond(second, figures)));
+        return all;
+    }
+
+    /** Seconds whose histograms are held now. */
+    int heldSeconds() {
+        return seconds.size();
+    }
+
+    /** Whether the window's figures lack seconds dropped before the final window was known (then the report rules). */
+    boolean approximate() {
+        return approximate;
     }
 
     long messages() {
@@ -91,28 +170,108 @@ final class LivePlan {
         if (finalWindow != null) {
             return Optional.of(finalWindow);
         }
-        if (seconds.isEmpty()) {
+        if (firstSecond == Long.MAX_VALUE) {
             return Optional.empty();
         }
-        long first = seconds.firstKey() * 1000;
+        long first = firstSecond * 1000;
         return Optional.of(MeasuredWindow.of(first, Math.max(first, nowMs), Duration.ofSeconds(warmupSeconds),
                 measuredSeconds > 0 ? Optional.of(Duration.ofSeconds(measuredSeconds)) : Optional.empty()));
     }
 
-    /** Each label's figures of the samples that started in the window (so far), in label order. */
+    /**
+     * Each label's figures of the samples that started in the window (so far), in label order.
+     *
+     * <p>The window's start is always in the <em>start zone</em>: the reports' rule puts it between the warm-up's end
+     * less its set-up allowance and the warm-up's end ({@link MeasuredWindow}), whatever the run's length, and the
+     * final report's start may differ from the one while the plan ran by a few seconds there. So the zone's seconds
+     * keep their histograms, and the window's seconds after the zone that are two seconds old or more are kept summed
+     * ({@link #closedSums}; a late call's samples are added as they come): the figures of any start in the zone are
+     * the zone's seconds from it, the sums, and the last seconds, exact, while a long plan holds only a quarter of an
+     * hour of histograms and a refresh adds two seconds, not the whole window, again.
+     */
     Map<String, SampleFigures> windowFigures(long nowMs) {
         Map<String, SampleFigures> byLabel = new TreeMap<>();
-        window(nowMs).ifPresent(window -> seconds.subMap(window.startMs() / 1000, window.endMs() / 1000)
-                .forEach((second, labels) -> labels.forEach((label, figures) ->
-                        byLabel.computeIfAbsent(label, l -> new SampleFigures()).add(figures))));
+        Optional<MeasuredWindow> found = window(nowMs);
+        if (found.isEmpty()) {
+            return byLabel;
+        }
+        MeasuredWindow window = found.get();
+        long start = window.startMs() / 1000;
+        long end = window.endMs() / 1000;
+        long zoneEnd = zoneEnd();
+        if (start < zoneStart() || start > zoneEnd) {
+            approximate |= !droppedSeconds.isEmpty() && droppedSeconds.lastKey() >= start;
+            add(byLabel, start, end); // not the reports' rule's window (no warm-up given): every second as kept
+            return byLabel;
+        }
+        if (closedUntil < zoneEnd) {
+            closedUntil = zoneEnd;
+        }
+        if (closedUntil > end) {
+            // a window ending before seconds already summed (not the rule's: see closeLimit): start again from the
+            // seconds kept, which lack those dropped
+            approximate |= !droppedSeconds.isEmpty() && droppedSeconds.lastKey() >= start;
+            closedSums.clear();
+            closedUntil = zoneEnd;
+        }
+        long closeTo = Math.max(closedUntil, Math.min(Math.min(end, closeLimit()), Math.floorDiv(nowMs, 1000) - TAIL));
+        seconds.subMap(closedUntil, closeTo).forEach((second, labels) -> labels.forEach((label, figures) ->
+                closedSums.computeIfAbsent(label, l -> new SampleFigures()).add(figures)));
+        closedUntil = closeTo;
+        add(byLabel, start, Math.min(zoneEnd, end));
+        closedSums.forEach((label, figures) -> byLabel.computeIfAbsent(label, l -> new SampleFigures()).add(figures));
+        add(byLabel, closedUntil, end);
         return byLabel;
     }
 
-    /** Every label's figures of one second together. */
-    private static SampleFigures together(Map<String, SampleFigures> labels) {
-        SampleFigures all = new SampleFigures();
-        labels.values().forEach(all::add);
-        return all;
+    /** Adds the kept seconds of {@code [from, to)} to {@code byLabel}. */
+    private void add(Map<String, SampleFigures> byLabel, long from, long to) {
+        if (to <= from) {
+            return;
+        }
+        seconds.subMap(from, to).forEach((second, labels) -> labels.forEach((label, figures) ->
+                byLabel.computeIfAbsent(label, l -> new SampleFigures()).add(figures)));
+    }
+
+    /** The first second the window can start at: the warm-up's end less the reports' set-up allowance, and one more. */
+    private long zoneStart() {
+        long allowance = Math.min(5, warmupSeconds / 4);
+        return firstSecond + warmupSeconds - allowance - 1;
+    }
+
+    /**
+     * The first second the window can end at: its earliest start plus its length. Seconds from there on are never
+     * summed (nor dropped: {@link #inZone}), so that a final window ending a few seconds before the one while the
+     * plan ran still adds up; no limit for a window to the run's end.
+     */
+    private long closeLimit() {
+        return measuredSeconds > 0 ? zoneStart() + measuredSeconds : Long.MAX_VALUE;
+    }
+
+    /** Whether {@code second} is one the window can start or end at, whose histogram is kept. */
+    private boolean inZone(long second) {
+        return (second >= zoneStart() && second < zoneEnd())
+                || (measuredSeconds > 0 && second >= closeLimit() && second < zoneEnd() + measuredSeconds);
+    }
+
+    /** The second after the last one the window can start at. */
+    private long zoneEnd() {
+        return firstSecond + warmupSeconds + 2;
+    }
+
+    /** Every label's figures of one second together, kept until a message adds to the second. */
+    private SampleFigures together(long second, Map<String, SampleFigures> labels) {
+        return together.computeIfAbsent(second, s -> {
+            SampleFigures all = new SampleFigures();
+            labels.values().forEach(all::add);
+            return all;
+        });
+    }
+
+    /** What the page shows of one second, made by {@code view} and kept until a message adds to the second. */
+    Map<String, Object> shownSecond(long second, SampleFigures figures,
+            java.util.function.BiFunction<Long, SampleFigures, Map<String, Object>> view) {
+        return shownSeconds.computeIfAbsent(second, s -> view.apply(s, figures));
     }
 
     /**
@@ -120,13 +279,17 @@ final class LivePlan {
      * seconds that have ended and been sent (the engines send a second after its end), not the one still filling.
      */
     Map<Long, SampleFigures> perSecond(long nowMs) {
+        return perSecond(nowMs, SHOWN_SECONDS);
+    }
+
+    private Map<Long, SampleFigures> perSecond(long nowMs, int last) {
         Map<Long, SampleFigures> shown = new LinkedHashMap<>();
         if (seconds.isEmpty()) {
             return shown;
         }
         long until = done() ? seconds.lastKey() + 1 : Math.floorDiv(nowMs, 1000) - 1;
-        seconds.subMap(until - SHOWN_SECONDS, true, until, false)
-                .forEach((second, labels) -> shown.put(second, together(labels)));
+        seconds.subMap(Math.max(Long.MIN_VALUE + last, until) - last, true, until, false)
+                .forEach((second, labels) -> shown.put(second, together(second, labels)));
         return shown;
     }
 
@@ -151,10 +314,10 @@ final class LivePlan {
 
     /** Seconds since the first sample, and seconds left of warm-up plus window (0 when unknown or over). */
     long[] elapsedAndLeft(long nowMs) {
-        if (seconds.isEmpty()) {
+        if (firstSecond == Long.MAX_VALUE) {
             return new long[] {0, (long) warmupSeconds + measuredSeconds};
         }
-        long elapsed = Math.max(0, (nowMs - seconds.firstKey() * 1000) / 1000);
+        long elapsed = Math.max(0, (nowMs - firstSecond * 1000) / 1000);
         return new long[] {elapsed, Math.max(0, warmupSeconds + measuredSeconds - elapsed)};
     }
 
@@ -177,10 +340,7 @@ final class LivePlan {
         for (int third = 0; third < 3; third++) {
             long from = start + length * third / 3;
             long to = start + length * (third + 1) / 3;
-            long samples = 0;
-            for (Map<String, SampleFigures> labels : seconds.subMap(from, to).values()) {
-                samples += labels.values().stream().mapToLong(SampleFigures::samples).sum();
-            }
+            long samples = samplesPerSecond.subMap(from, to).values().stream().mapToLong(Long::longValue).sum();
             thirds.add(new DashboardData.Third(from * 1000, to * 1000, samples,
                     to > from ? samples / (double) (to - from) : 0, 0, 0));
         }

@@ -127,6 +127,7 @@ public final class LiveRun {
         plan.window(now).ifPresent(window -> view.put("window", Map.of("startMs", window.startMs(), "endMs",
                 window.endMs(), "final", plan.done())));
         view.put("steadiness", plan.steadiness(now));
+        view.put("approximate", plan.approximate());
         List<Object> labels = new ArrayList<>();
         plan.windowFigures(now).forEach((label, figures) -> labels.add(labelView(label, figures,
                 plan.window(now).map(w -> Math.min(w.endMs(), Math.max(w.startMs(), now / 1000 * 1000))
@@ -135,9 +136,9 @@ public final class LiveRun {
         if (underWay || plan.done()) {
             List<Object> seconds = new ArrayList<>();
             Map<Long, SampleFigures> perSecond = plan.perSecond(now);
-            perSecond.forEach((second, figures) -> seconds.add(secondView(second, figures)));
+            perSecond.forEach((second, figures) -> seconds.add(plan.shownSecond(second, figures, LiveRun::secondView)));
             view.put("seconds", seconds);
-            view.put("spikes", Spikes.of(perSecond, plan.window(now), this::causes));
+            view.put("spikes", Spikes.of(plan.spikeSeconds(now), plan.window(now), this::causes));
         }
         return view;
     }
