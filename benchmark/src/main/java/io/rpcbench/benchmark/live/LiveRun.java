@@ -110,6 +110,12 @@ public final class LiveRun {
         return view;
     }
 
+    /** The last plan of that name as the page shows it, once it has ended: its live figures kept in its folder. */
+    public synchronized Optional<Map<String, Object>> planView(String name) {
+        long now = clock.getAsLong();
+        return plans.stream().filter(p -> p.name.equals(name)).reduce((a, b) -> b).map(p -> planView(p, now, false));
+    }
+
     private Map<String, Object> planView(LivePlan plan, long now, boolean underWay) {
         Map<String, Object> view = new LinkedHashMap<>();
         view.put("name", plan.name);

@@ -17,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -114,6 +116,17 @@ public final class LiveServer implements AutoCloseable {
 
     public LiveRun run() {
         return run;
+    }
+
+    /**
+     * Writes what the page shows of plan {@code name} (its window's figures per label, its seconds, its spikes) to
+     * {@code file}: the plan's live figures, kept beside its JTL.
+     */
+    public void writePlan(String name, Path file) throws IOException {
+        Optional<Map<String, Object>> view = run.planView(name);
+        if (view.isPresent()) {
+            JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), view.get());
+        }
     }
 
     /** Whether a page asked for the run's data in the last {@code ms}: someone is watching. */

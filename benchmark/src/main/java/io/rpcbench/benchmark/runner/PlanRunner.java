@@ -51,6 +51,9 @@ final class PlanRunner {
     /** The open-model plans' property: arrivals a second. */
     static final String OPEN_RATE = "rate";
 
+    /** The file in a plan's folder that keeps what the live page showed of it at its end. */
+    static final String LIVE_FIGURES_FILE = "live-figures.json";
+
     /** The shipped plans' property: where their Live Figures listener sends (off when unset). */
     static final String LIVE_URL = "live.url";
     private final ProjectLayout layout;
@@ -235,6 +238,11 @@ final class PlanRunner {
         if (live != null) {
             live.run().planEnded(summary.windowStartMs(), summary.windowEndMs());
             checkLiveFigures(prefix, cell.name(), summary);
+            try {
+                live.writePlan(cell.name(), folder.resolve(LIVE_FIGURES_FILE));
+            } catch (IOException e) {
+                out.printf("%s: the live figures were not written to %s: %s%n", prefix, folder, e.getMessage());
+            }
         }
         OptionalDouble jmeterCpu = jmeterCpu(runs, summary);
         Optional<OpenSchedule> schedule = Optional.empty();
