@@ -4,6 +4,7 @@ import io.rpcbench.reports.dashboard.RunSummary;
 import io.rpcbench.reports.figures.DashboardData;
 import io.rpcbench.reports.statistics.LabelStatistics;
 import io.rpcbench.reports.statistics.ScheduleLagRule;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -53,12 +54,24 @@ public record OpenSchedule(double rate, int measuredSeconds, long asked, long ma
      */
     public static OpenSchedule of(double rate, RunSummary summary, Optional<Double> jmeterCpuPercent,
             Optional<Integer> cores) {
+        return of(rate, summary, summary.schedule(jmeterCpuPercent, cores));
+    }
+
+    /**
+     * As {@link #of(double, RunSummary, Optional, Optional)}, with the agents' readings of the run ({@code perfmon}):
+     * the lag's verdict then names JMeter's machine when its CPU was saturated, as the dashboard does.
+     */
+    public static OpenSchedule of(double rate, RunSummary summary, Path perfmon, Optional<Double> jmeterCpuPercent,
+            Optional<Integer> cores) {
+        return of(rate, summary, summary.schedule(perfmon, jmeterCpuPercent, cores));
+    }
+
+    private static OpenSchedule of(double rate, RunSummary summary, Optional<DashboardData.Schedule> lag) {
         long windowMs = summary.windowEndMs() - summary.windowStartMs();
         int measuredSeconds = (int) (windowMs / 1000);
         long made = summary.labels().stream().mapToLong(LabelStatistics::samples).sum();
         long dropped = summary.labels().stream().mapToLong(LabelStatistics::dropped).sum();
-        return new OpenSchedule(rate, measuredSeconds, Math.round(rate * windowMs / 1000.0), made, dropped,
-                summary.schedule(jmeterCpuPercent, cores));
+        return new OpenSchedule(rate, measuredSeconds, Math.round(rate * windowMs / 1000.0), made, dropped, lag);
     }
 
     /**

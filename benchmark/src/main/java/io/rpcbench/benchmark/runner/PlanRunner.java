@@ -249,7 +249,8 @@ final class PlanRunner {
         if (stop instanceof Stop.Calls calls) {
             reportCallsCutShort(prefix, summary, cell.threads() * cell.consumers(), calls);
         } else if (planProperties.containsKey(OPEN_RATE)) {
-            schedule = reportSchedule(prefix, summary, planProperties.get(OPEN_RATE), jmeterCpu);
+            schedule = reportSchedule(prefix, summary, planProperties.get(OPEN_RATE), jmeterCpu,
+                    Optional.of(run.perfmon()).filter(Files::isRegularFile));
         }
         // JMeter's own dashboard of the same window, built after the run when the window is known. It reads
         // the whole JTL (about 20 us a sample): 40 million samples of a --full Thrift plan take over 10 min.
@@ -281,10 +282,11 @@ final class PlanRunner {
 
     /**
      * An open workload's schedule against its measured window, and whether it was kept ({@link OpenSchedule}); with the
-     * JMeter process's CPU (empty when not read), which the schedule lag's verdict names when it bounded the run.
+     * JMeter process's CPU (empty when not read) and the agents' readings (JMeter's machine's CPU, when an agent runs
+     * on it), which the schedule lag's verdict names when they bounded the run.
      */
     private Optional<OpenSchedule> reportSchedule(String prefix, RunSummary summary, String rateText,
-            OptionalDouble jmeterCpu) {
+            OptionalDouble jmeterCpu, Optional<Path> perfmon) {
         double rate;
         try {
             rate = Double.parseDouble(rateText);
@@ -293,9 +295,10 @@ final class PlanRunner {
                     rateText);
             return Optional.empty();
         }
-        OpenSchedule schedule = OpenSchedule.of(rate, summary,
-                jmeterCpu.isPresent() ? Optional.of(jmeterCpu.getAsDouble()) : Optional.empty(),
-                Optional.of(Runtime.getRuntime().availableProcessors()));
+        Optional<Double> cpu = jmeterCpu.isPresent() ? Optional.of(jmeterCpu.getAsDouble()) : Optional.empty();
+        Optional<Integer> cores = Optional.of(Runtime.getRuntime().availableProcessors());
+        OpenSchedule schedule = perfmon.isPresent() ? OpenSchedule.of(rate, summary, perfmon.get(), cpu, cores)
+                : OpenSchedule.of(rate, summary, cpu, cores);
         out.printf(Locale.ROOT, "%s: open workload at %s arrivals/s: %s: %s%n", prefix, rateText, schedule.describe(),
                 schedule.verdict());
         out.flush();

@@ -70,6 +70,31 @@ class OpenScheduleTest {
         assertThat(free.lag().orElseThrow().boundBy()).isEqualTo(ScheduleLagRule.GENERATOR_POOL);
     }
 
+    /**
+     * The lag of a run whose machine was saturated while JMeter itself was not (the provider, or other programs, took
+     * the cores) is put down to the machine, as the dashboard does: with the agent's readings of JMeter's machine
+     * (reached over loopback) at 98 %, the verdict names it instead of advising a larger thread pool.
+     */
+    @Test
+    void aLagWhileJMetersMachineWasSaturatedIsTheMachinesWithTheAgentsReadings() throws IOException {
+        RunSummary summary = open("machine", i -> i * 50L, 500);
+        Path perfmon = dir.resolve("perfmon.csv");
+        StringBuilder readings = new StringBuilder("timeStamp,elapsed,label,success\n");
+        for (int second = 0; second < 13; second++) {
+            readings.append(1_700_000_000_000L + second * 1000L).append(",98000,127.0.0.1 CPU combined,true\n");
+        }
+        Files.writeString(perfmon, readings);
+
+        OpenSchedule withAgent = OpenSchedule.of(100, summary, perfmon, Optional.of(5.0), Optional.of(2));
+        OpenSchedule without = OpenSchedule.of(100, summary, Optional.of(5.0), Optional.of(2));
+
+        assertThat(withAgent.kept()).isFalse();
+        assertThat(withAgent.lag().orElseThrow().boundBy()).isEqualTo(ScheduleLagRule.GENERATOR_CPU);
+        assertThat(withAgent.verdict()).contains("bounded by the generator's machine: its CPU was at 98 %, shared "
+                + "with the provider, so JMeter's threads waited for a core (the JMeter process itself used 5 %)");
+        assertThat(without.lag().orElseThrow().boundBy()).isEqualTo(ScheduleLagRule.GENERATOR_POOL);
+    }
+
     @Test
     void callsThatGrowAreTheProviders() throws IOException {
         // The calls take 0.5 ms in the window's first third, 5 ms in its last; the lag grows with them.

@@ -89,11 +89,8 @@ final class RunReport {
 
         DashboardData.ServerFigures serverFigures = serverWindow.figures();
         List<DashboardData.ServerFigures> providerHosts = serverWindow.providerHostFigures();
-        Optional<String> generatorHost = serverWindow.loadGeneratorHost();
-        SteadinessRule.LoadGenerator generator = new SteadinessRule.LoadGenerator(input.clientCpuPercent(),
-                input.clientCores(), generatorHost, generatorHost.map(serverWindow::hostCpuPercent),
-                generatorHost.isPresent() && providerHosts.stream()
-                        .anyMatch(host -> generatorHost.get().equals(host.providerHost())));
+        SteadinessRule.LoadGenerator generator = serverWindow.loadGenerator(input.clientCpuPercent(),
+                input.clientCores());
         List<DashboardData.Third> thirds = jtl.thirds.thirds();
         DashboardData.Steadiness steadiness = SteadinessRule.judge(thirds, window, bucketMs, generator);
         DashboardData.Schedule schedule = ScheduleLagRule.judge(jtl.total, thirds, generator).orElse(null);

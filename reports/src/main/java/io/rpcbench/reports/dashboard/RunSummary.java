@@ -3,9 +3,11 @@ package io.rpcbench.reports.dashboard;
 import io.rpcbench.reports.figures.DashboardData;
 import io.rpcbench.reports.jtl.JtlReader;
 import io.rpcbench.reports.jtl.JtlSample;
+import io.rpcbench.reports.jtl.PerfMonReader;
 import io.rpcbench.reports.statistics.LabelStatistics;
 import io.rpcbench.reports.statistics.MeasuredWindow;
 import io.rpcbench.reports.statistics.ScheduleLagRule;
+import io.rpcbench.reports.statistics.ServerWindow;
 import io.rpcbench.reports.statistics.SteadinessRule;
 import io.rpcbench.reports.statistics.TimeBuckets;
 import io.rpcbench.reports.statistics.WindowedJtl;
@@ -152,8 +154,26 @@ public final class RunSummary {
      * label with the window's thirds; else the label of the largest lag p99 is, without its thirds.
      */
     public Optional<DashboardData.Schedule> schedule(Optional<Double> jmeterCpuPercent, Optional<Integer> cores) {
-        SteadinessRule.LoadGenerator generator = new SteadinessRule.LoadGenerator(jmeterCpuPercent, cores,
-                Optional.empty(), Optional.empty(), false);
+        return schedule(new SteadinessRule.LoadGenerator(jmeterCpuPercent, cores, Optional.empty(), Optional.empty(),
+                false));
+    }
+
+    /**
+     * As {@link #schedule(Optional, Optional)}, with the agents' readings of the run ({@code perfmon}) over the same
+     * window, as the dashboard judges it ({@link ServerWindow#loadGenerator}): a lag while JMeter's machine was at
+     * 90 % CPU or more is put down to that machine, not to the generator's thread pool.
+     */
+    public Optional<DashboardData.Schedule> schedule(Path perfmon, Optional<Double> jmeterCpuPercent,
+            Optional<Integer> cores) {
+        if (window == null) {
+            return schedule(jmeterCpuPercent, cores);
+        }
+        ServerWindow agents = new ServerWindow(window);
+        PerfMonReader.read(perfmon, agents);
+        return schedule(agents.loadGenerator(jmeterCpuPercent, cores));
+    }
+
+    private Optional<DashboardData.Schedule> schedule(SteadinessRule.LoadGenerator generator) {
         if (dashboardPass != null) {
             return ScheduleLagRule.judge(dashboardPass.total, dashboardPass.thirds.thirds(), generator);
         }

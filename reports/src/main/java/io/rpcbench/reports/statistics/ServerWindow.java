@@ -154,6 +154,19 @@ public final class ServerWindow implements Consumer<PerfMonSample> {
                 .filter(h -> hostCpuPercent(h) != null).findFirst();
     }
 
+    /**
+     * The load generator as the steadiness and schedule rules judge it: the JMeter process's CPU (given: it is
+     * measured beside the JTL, not by an agent) and, when an agent runs on JMeter's machine
+     * ({@link #loadGeneratorHost()}), that machine's CPU over the window and whether it is a provider host too.
+     */
+    public SteadinessRule.LoadGenerator loadGenerator(Optional<Double> jmeterCpuPercent, Optional<Integer> cores) {
+        Optional<String> host = loadGeneratorHost();
+        boolean providerHost = host.isPresent()
+                && providerHostFigures().stream().anyMatch(figures -> host.get().equals(figures.providerHost()));
+        return new SteadinessRule.LoadGenerator(jmeterCpuPercent, cores, host, host.map(this::hostCpuPercent),
+                providerHost);
+    }
+
     /** The mean of {@code host}'s CPU combined (plain "CPU" is combined too) over the window, or null. */
     public Double hostCpuPercent(String host) {
         return mean(find(host, "CPU", name -> name.equals("combined") || name.equals("cpu")));
