@@ -188,38 +188,4 @@ class OpenWorkloadIT {
                     .isLessThan(40);
         }
     }
-
-    /**
-     * {@code --capacity} end to end on a condition that breaks at a known rate: under 305 calls a second, which holds
-     * at 200 arrivals a second and breaks at 400; at a resolution of 20 % the two refining steps try 280 (held) and 330
-     * (broke), each 25 calls
-     * a second from the limit, more than three standard deviations of a 6 s Poisson count. Each step
-     * is a plan of the run, the search's table is printed with the sustainable rate, and the dashboard shows the table,
-     * the chart of p99 against throughput and each step's schedule, kept or not.
-     */
-    @Test
-    void capacitySearchStepsTheRateUntilTheSloBreaksAndNamesTheHighestThatHeld() throws Exception {
-        Path results = dir.resolve("capacity");
-        java.io.StringWriter printed = new java.io.StringWriter();
-        BenchmarkCommand job = new BenchmarkCommand();
-        int exit = new picocli.CommandLine(job).setOut(new java.io.PrintWriter(printed, true)).execute("--capacity",
-                "--plan", "thrift-echo-1k-open", "--slo", "tps < 305", "--start-rate", "200", "--resolution", "20",
-                "--no-closed-baseline", "--warmup", "2",
-                "--duration", "6", "--progress", "1", "--no-jmeter-dashboards", "--results", results.toString(),
-                "--project-dir", Plans.LAYOUT.projectDir().toString());
-        String output = printed.toString();
-
-        assertThat(exit).as("exit code; output:%n%s", output).isZero();
-        assertThat(job.capacitySearch().steps()).extracting(step -> (int) step.rate(), step -> step.held())
-                .as(output).containsExactly(org.assertj.core.groups.Tuple.tuple(200, true),
-                        org.assertj.core.groups.Tuple.tuple(400, false), org.assertj.core.groups.Tuple.tuple(280, true),
-                        org.assertj.core.groups.Tuple.tuple(330, false));
-        assertThat(output).containsPattern("(?m)^thrift-echo-1k-open: sustainable rate 280 arrivals/s at tps < 305 "
-                + "\\(broke at 330: .*tps < 305 not met")
-                .contains("Capacity at tps < 305:")
-                .containsPattern("(?m)^  thrift-echo-1k-open: sustainable rate 280 arrivals/s$");
-        String dashboard = java.nio.file.Files.readString(results.resolve("dashboard.html"));
-        assertThat(dashboard).contains("id=\"capacity\"", "id=\"capacity-curve\"", "<polyline", "id=\"open-schedule\"")
-                .contains("thrift-echo-1k-open_280-per-s");
-    }
 }
