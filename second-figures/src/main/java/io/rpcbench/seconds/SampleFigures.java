@@ -190,9 +190,31 @@ public final class SampleFigures {
         return Math.min(ms, maxMs());
     }
 
-    /** Every response time in one µs histogram (whole-ms samples at their value x 1000): a copy, for exports. */
-    public Histogram responseTimesUs() {
-        return mixed().copy();
+    /**
+     * How many response times lie at or below each of {@code boundsUs} (ascending, µs; whole-ms samples at their value
+     * x 1000), as cumulative histogram buckets for exports: in one pass over the recorded values. A value counts
+     * under a bound when HdrHistogram's bucket of the value starts at or below it, as
+     * {@code getCountBetweenValues(0, bound)} counts it.
+     */
+    public long[] countsAtOrBelow(long[] boundsUs) {
+        long[] counts = new long[boundsUs.length];
+        if (samples == 0) {
+            return counts;
+        }
+        Histogram all = mixed();
+        int bound = 0;
+        long below = 0;
+        for (HistogramIterationValue value : all.recordedValues()) {
+            long lowest = all.lowestEquivalentValue(value.getValueIteratedTo());
+            while (bound < boundsUs.length && boundsUs[bound] < lowest) {
+                counts[bound++] = below;
+            }
+            below += value.getCountAtValueIteratedTo();
+        }
+        while (bound < boundsUs.length) {
+            counts[bound++] = below;
+        }
+        return counts;
     }
 
     private Histogram mixed() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 class SampleFiguresTest {
@@ -31,6 +32,34 @@ class SampleFiguresTest {
 
     private static void record(SampleFigures figures, Sample s) {
         figures.record(s.times(), s.elapsedMs(), s.success(), s.code(), 100, 50, 8);
+    }
+
+    /**
+     * The cumulative counts for an export's buckets, in one pass, are HdrHistogram's own count of the values at or
+     * below each bound (whole-ms samples at their value x 1000), and every sample is under the last bound.
+     */
+    @Test
+    void countsAtOrBelowEachBoundAreTheHistogramsCountsUpToIt() {
+        SampleFigures figures = new SampleFigures();
+        Histogram expected = new Histogram(SampleFigures.SIGNIFICANT_DIGITS);
+        for (Sample s : samples(7, 20_000)) {
+            record(figures, s);
+            boolean counted = s.success() || !SampleFigures.STOPPED.equals(s.code());
+            if (counted) {
+                expected.recordValue(s.times().microseconds() ? Math.max(0, s.times().elapsedUs())
+                        : s.elapsedMs() * 1000);
+            }
+        }
+        long[] bounds = {0, 1, 9, 10, 100, 999, 1000, 1001, 1100, 2047, 2048, 5000, 20_000, 1_000_000_000L};
+
+        long[] counts = figures.countsAtOrBelow(bounds);
+
+        for (int i = 0; i < bounds.length; i++) {
+            assertThat(counts[i]).as("at or below %d us", bounds[i])
+                    .isEqualTo(expected.getCountBetweenValues(0, bounds[i]));
+        }
+        assertThat(counts[bounds.length - 1]).isEqualTo(figures.samples()).isEqualTo(expected.getTotalCount());
+        assertThat(new SampleFigures().countsAtOrBelow(bounds)).containsOnly(0L);
     }
 
     @Test

@@ -76,15 +76,13 @@ final class LivePlan {
         messages++;
         for (LiveMessage.Second second : message.seconds()) {
             SampleFigures figures = SampleFigures.of(second.figures());
+            // the decoded figures themselves become the second's when it is new; every other holder adds them
             seconds.computeIfAbsent(second.second(), s -> new TreeMap<>())
-                    .merge(second.label(), figures.copy(), (a, b) -> {
+                    .merge(second.label(), figures, (a, b) -> {
                         a.add(b);
                         return a;
                     });
-            totals.merge(second.label(), figures.copy(), (a, b) -> {
-                a.add(b);
-                return a;
-            });
+            totals.computeIfAbsent(second.label(), label -> new SampleFigures()).add(figures);
             firstSecond = Math.min(firstSecond, second.second());
             samplesPerSecond.merge(second.second(), figures.samples(), Long::sum);
             together.remove(second.second());

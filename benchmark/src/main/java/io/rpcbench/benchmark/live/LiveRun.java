@@ -2,6 +2,7 @@ package io.rpcbench.benchmark.live;
 
 import io.rpcbench.reports.figures.Figures;
 import io.rpcbench.reports.jtl.PerfMonMetric;
+import io.rpcbench.reports.statistics.MeasuredWindow;
 import io.rpcbench.reports.statistics.SpikeRule;
 import io.rpcbench.seconds.LiveMessage;
 import io.rpcbench.seconds.SampleFigures;
@@ -130,21 +131,22 @@ public final class LiveRun {
         view.put("leftSeconds", plan.done() ? 0 : elapsedAndLeft[1]);
         view.put("failure", plan.failure());
         view.put("messages", plan.messages());
-        plan.window(now).ifPresent(window -> view.put("window", Map.of("startMs", window.startMs(), "endMs",
-                window.endMs(), "final", plan.done())));
+        Optional<MeasuredWindow> window = plan.window(now);
+        window.ifPresent(w -> view.put("window", Map.of("startMs", w.startMs(), "endMs", w.endMs(), "final",
+                plan.done())));
         view.put("steadiness", plan.steadiness(now));
         view.put("approximate", plan.approximate());
         List<Object> labels = new ArrayList<>();
-        plan.windowFigures(now).forEach((label, figures) -> labels.add(labelView(label, figures,
-                plan.window(now).map(w -> Math.min(w.endMs(), Math.max(w.startMs(), now / 1000 * 1000))
-                        - w.startMs()).orElse(0L))));
+        long windowSoFarMs = window.map(w -> Math.min(w.endMs(), Math.max(w.startMs(), now / 1000 * 1000))
+                - w.startMs()).orElse(0L);
+        plan.windowFigures(now).forEach((label, figures) -> labels.add(labelView(label, figures, windowSoFarMs)));
         view.put("labels", labels);
         if (underWay || plan.done()) {
             List<Object> seconds = new ArrayList<>();
             Map<Long, SampleFigures> perSecond = plan.perSecond(now);
             perSecond.forEach((second, figures) -> seconds.add(plan.shownSecond(second, figures, LiveRun::secondView)));
             view.put("seconds", seconds);
-            view.put("spikes", Spikes.of(plan.spikeSeconds(now), plan.window(now), this::causes));
+            view.put("spikes", Spikes.of(plan.spikeSeconds(now), window, this::causes));
         }
         return view;
     }

@@ -5,7 +5,6 @@ import io.rpcbench.seconds.SampleFigures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.HdrHistogram.Histogram;
 
 /**
  * A live run in Prometheus' text exposition format (version 0.0.4), for {@code /metrics}: per plan and label the
@@ -77,11 +76,10 @@ public final class PrometheusText {
         }
 
         private static void histogram(StringBuilder lines, String name, String labels, SampleFigures figures) {
-            Histogram us = figures.responseTimesUs();
-            for (long bound : BUCKETS_US) {
-                long count = us.getTotalCount() == 0 ? 0 : us.getCountBetweenValues(0, bound);
-                lines.append(name).append("_bucket{").append(labels).append(",le=\"").append(bound).append("\"} ")
-                        .append(count).append('\n');
+            long[] counts = figures.countsAtOrBelow(BUCKETS_US);
+            for (int i = 0; i < BUCKETS_US.length; i++) {
+                lines.append(name).append("_bucket{").append(labels).append(",le=\"").append(BUCKETS_US[i])
+                        .append("\"} ").append(counts[i]).append('\n');
             }
             lines.append(name).append("_bucket{").append(labels).append(",le=\"+Inf\"} ").append(figures.samples())
                     .append('\n');
