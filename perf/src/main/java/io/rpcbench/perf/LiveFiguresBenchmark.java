@@ -1,23 +1,16 @@
 package io.rpcbench.perf;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.File;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /**
  * Benchmark 1a, what the live figures cost JMeter: runs the JMH benchmark {@link LiveFiguresCost} in a JVM of its own
- * on the laid-out JMeter's jars (as {@link ResponseDataBenchmark} does), then prints one table (µs per sample on the
+ * on the laid-out JMeter's jars ({@link JmhRun}), then prints one table (µs per sample on the
  * sampling thread and on the shipper's, and the live page's data per refresh) with issue 40's target (at most
  * {@value #TARGET_MICROS} µs per sample on JMeter's side) and writes it into docs/performance.md.
  */
@@ -28,61 +21,12 @@ final class LiveFiguresBenchmark implements Callable<Integer> {
     /** Issue 40: the listener and the live server cost at most this per sample on JMeter's side. */
     static final double TARGET_MICROS = 1.0;
 
-    @Option(names = "--forks", defaultValue = "1", description = "JMH forks per benchmark (default: ${DEFAULT-VALUE}).")
-    private int forks;
-
-    @Option(names = "--warmup-iterations", defaultValue = "3", description = "JMH warm-up iterations (default: ${DEFAULT-VALUE}).")
-    private int warmupIterations;
-
-    @Option(names = "--iterations", defaultValue = "5", description = "JMH measured iterations (default: ${DEFAULT-VALUE}).")
-    private int iterations;
-
-    @Option(names = "--time", paramLabel = "SECONDS", defaultValue = "2", description = "Seconds per iteration (default: ${DEFAULT-VALUE}).")
-    private int seconds;
-
-    @Option(names = "--project-dir", paramLabel = "DIR", defaultValue = ".", description = "The rpcbench checkout.")
-    private Path projectDir;
+    @Mixin
+    private JmhRun jmh;
 
     @Override
     public Integer call() throws Exception {
-        Path project = projectDir.toAbsolutePath().normalize();
-        Path jmeterLib = project.resolve("jmeter-home/target/jmeter/lib");
-        Path perfJar = project.resolve("perf/target/rpcbench-perf.jar");
-        if (!Files.isDirectory(jmeterLib) || !Files.exists(perfJar)) {
-            System.err.println("live-figures: build first (./mvnw -B -DskipTests package): " + jmeterLib + " and "
-                    + perfJar + " are needed");
-            return 2;
-        }
-        Path results = Files.createTempFile("rpcbench-live-figures", ".json");
-        String loadBefore = Machine.loadAverage();
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                String.join(File.pathSeparator, jmeterLib + "/*", jmeterLib.resolve("ext/ApacheJMeter_core.jar").toString(),
-                        perfJar.toString(), project.resolve("perf/target/lib") + "/*"),
-                "org.openjdk.jmh.Main", LiveFiguresCost.class.getSimpleName(),
-                "-f", Integer.toString(forks), "-wi", Integer.toString(warmupIterations), "-w", seconds + "s",
-                "-i", Integer.toString(iterations), "-r", seconds + "s", "-rf", "json", "-rff", results.toString()));
-        int exit = new ProcessBuilder(command).inheritIO().start().waitFor();
-        String loadAfter = Machine.loadAverage();
-        if (exit != 0) {
-            System.err.println("live-figures: JMH exited with " + exit);
-            return exit;
-        }
-        JsonNode figures = new ObjectMapper().readTree(results.toFile());
-        Files.deleteIfExists(results);
-        if (figures.size() == 0) {
-            System.err.println("live-figures: JMH measured nothing (see its errors above)");
-            return 1;
-        }
-        String table = table(figures);
-        System.out.println(table);
-        new PerformanceDoc(project.resolve("docs/performance.md")).write("live-figures",
-                "Measured " + LocalDate.now() + " on " + Machine.describe() + "; load average before the run "
-                        + loadBefore + ", after it " + loadAfter + ". JMH " + forks + " fork(s), " + warmupIterations
-                        + " x " + seconds + " s warm-up, " + iterations + " x " + seconds + " s measured per figure; "
-                        + "mean ± JMH's 99.9 % error, µs per sample. Command: `./run-performance live-figures`.\n\n"
-                        + table);
-        return 0;
+        return jmh.run("live-figures", LiveFiguresCost.class, "µs per sample", LiveFiguresBenchmark::table);
     }
 
     /** The table of JMH's JSON results. */
