@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.rpcbench.reports.page.ChartLibrary;
+import io.rpcbench.reports.page.PageTemplate;
 import io.rpcbench.seconds.LiveMessage;
 import java.io.IOException;
 import java.io.InputStream;
@@ -88,15 +89,8 @@ public final class LiveServer implements AutoCloseable {
     }
 
     private static byte[] page() {
-        try (InputStream in = LiveServer.class.getResourceAsStream("live.html")) {
-            if (in == null) {
-                throw new IllegalStateException("live.html is not on the class path beside " + LiveServer.class);
-            }
-            String template = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            return template.replace("@CHART_JS@", ChartLibrary.script()).getBytes(StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the live page's template", e);
-        }
+        return new PageTemplate(LiveServer.class, "live.html", "live page")
+                .fill(Map.of("CHART_JS", ChartLibrary.script())).getBytes(StandardCharsets.UTF_8);
     }
 
     /** The page's address, e.g. {@code http://127.0.0.1:7272/}. */

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,6 +25,9 @@ import java.util.stream.Collectors;
  * }</pre>
  */
 public final class PageTemplate {
+
+    private static final String PAGE_CSS = "PAGE_CSS";
+    private static final String SHARED_CSS = resource(PageTemplate.class, "page.css", "shared stylesheet").strip();
 
     private final Class<?> owner;
     private final String resource;
@@ -73,24 +77,31 @@ public final class PageTemplate {
         return out.toString();
     }
 
-    private String fill(Map<String, String> values) {
-        if (values.isEmpty()) {
-            return template();
-        }
+    /**
+     * The template filled as {@link #write} fills it, for a page served rather than written (the live page). Besides
+     * {@code values}, {@code @PAGE_CSS@} is always the rules every page shares ({@code page.css}).
+     */
+    public String fill(Map<String, String> values) {
+        Map<String, String> all = new HashMap<>(values);
+        all.putIfAbsent(PAGE_CSS, SHARED_CSS);
         Pattern placeholder = Pattern.compile(
-                values.keySet().stream().map(Pattern::quote).collect(Collectors.joining("|", "@(", ")@")));
+                all.keySet().stream().map(Pattern::quote).collect(Collectors.joining("|", "@(", ")@")));
         // One pass over the template: text put in (a title, a label, a run's name) is never searched for
         // placeholders again.
         Matcher matcher = placeholder.matcher(template());
         StringBuilder filled = new StringBuilder();
         while (matcher.find()) {
-            matcher.appendReplacement(filled, Matcher.quoteReplacement(values.get(matcher.group(1))));
+            matcher.appendReplacement(filled, Matcher.quoteReplacement(all.get(matcher.group(1))));
         }
         matcher.appendTail(filled);
         return filled.toString();
     }
 
     private String template() {
+        return resource(owner, resource, page);
+    }
+
+    private static String resource(Class<?> owner, String resource, String page) {
         try (InputStream in = owner.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException(resource + " is missing beside " + owner.getName());
