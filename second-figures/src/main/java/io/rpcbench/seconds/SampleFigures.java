@@ -56,6 +56,16 @@ public final class SampleFigures {
     /** Takes one sample into account; a negative whole-ms {@code elapsedMs} counts as 0. */
     public void record(SampleTimes times, long elapsedMs, boolean success, String responseCode, long bytes,
             long sent, int allThreads) {
+        record(times.elapsedUs(), times.microseconds(), times.lagUs(), elapsedMs, success, responseCode, bytes, sent,
+                allThreads);
+    }
+
+    /**
+     * As {@link #record(SampleTimes, long, boolean, String, long, long, int)}, with the {@link SampleTimes} as plain
+     * values (a JTL reader's sample holds them so): {@code lagUs} negative for a sample without a schedule lag.
+     */
+    public void record(long elapsedUs, boolean inMicroseconds, long lagUs, long elapsedMs, boolean success,
+            String responseCode, long bytes, long sent, int allThreads) {
         maxThreads = Math.max(maxThreads, allThreads);
         if (!success) {
             if (STOPPED.equals(responseCode)) {
@@ -71,8 +81,8 @@ public final class SampleFigures {
         }
         samples++;
         merged = null;
-        long us = Math.max(0, times.elapsedUs());
-        if (times.microseconds()) {
+        long us = Math.max(0, elapsedUs);
+        if (inMicroseconds) {
             microseconds.recordValue(us);
         } else {
             wholeMilliseconds.recordValue(Math.max(0, elapsedMs));
@@ -82,13 +92,12 @@ public final class SampleFigures {
         maxUs = Math.max(maxUs, us);
         receivedBytes += bytes;
         sentBytes += sent;
-        if (times.hasLag()) {
+        if (lagUs >= 0) {
             if (lag == null) {
                 lag = new Histogram(SIGNIFICANT_DIGITS);
                 call = new Histogram(SIGNIFICANT_DIGITS);
             }
-            long lagUs = times.lagUs();
-            long callUs = times.callUs();
+            long callUs = Math.max(0, elapsedUs - lagUs);
             lag.recordValue(lagUs);
             call.recordValue(callUs);
             maxLagUs = Math.max(maxLagUs, lagUs);
@@ -160,6 +169,11 @@ public final class SampleFigures {
         return samples > 0 && wholeMilliseconds.getTotalCount() == 0;
     }
 
+    /** The samples whose response time was measured in µs (the others had JMeter's whole milliseconds only). */
+    public long microsecondSamples() {
+        return microseconds.getTotalCount();
+    }
+
     /** Whether some samples had only JMeter's whole milliseconds. */
     public boolean someWholeMilliseconds() {
         return wholeMilliseconds.getTotalCount() > 0;
@@ -188,6 +202,21 @@ public final class SampleFigures {
             ms = mixed().getValueAtPercentile(percentile) / 1000.0;
         }
         return Math.min(ms, maxMs());
+    }
+
+    /**
+     * The response time in ms at {@code percentile}, corrected for coordinated omission: for a plan that paces each
+     * thread's calls at {@code expectedIntervalUs} (a Constant or Precise Throughput Timer), a call that took longer
+     * delayed the calls that thread should have started meanwhile, which the samples never show; HdrHistogram's
+     * expected-interval correction adds them (for a value V above the interval I: V - I, V - 2I, ... down to I), as
+     * wrk2 reports latency from the intended send time. 0 without samples.
+     */
+    public double correctedPercentileMs(double percentile, long expectedIntervalUs) {
+        if (samples == 0) {
+            return 0;
+        }
+        return mixed().copyCorrectedForCoordinatedOmission(expectedIntervalUs).getValueAtPercentile(percentile)
+                / 1000.0;
     }
 
     /**

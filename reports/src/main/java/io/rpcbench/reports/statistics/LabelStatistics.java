@@ -8,9 +8,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * Running statistics of the samples of one sampler label: counts, response times, throughput, bytes and errors by
@@ -22,6 +19,9 @@ import org.HdrHistogram.HistogramIterationValue;
  * highest value equivalent to it). Samples of whole-ms resolution (a JTL without {@code elapsed_us}) are kept in a
  * histogram of their own in ms, so their percentiles stay exact whole ms below 2,048 ms as JMeter reports them;
  * {@link #resolution()} says which kind the figures come from.
+ *
+ * <p>The figures are a {@link SampleFigures}, the same as the live dashboard keeps per second, so that both follow one
+ * rule and a live window's figures equal the report's.
  *
  * <p>Two breakdowns come with them, for the printed summary and the dashboard: the same statistics per load
  * generator of a distributed run ({@link #generators()}: the JMeter remote engine in each sample's thread name) and
@@ -52,31 +52,16 @@ public final class LabelStatistics {
      */
     public static final String DROPPED = SampleFigures.DROPPED;
 
-    private static final int SIGNIFICANT_DIGITS = SampleFigures.SIGNIFICANT_DIGITS;
-
     private final String label;
     private final long windowMs;
-    private final Histogram microseconds;
-    private final Histogram wholeMilliseconds;
-    private Histogram merged;
-    private final Map<String, Long> errorsByCode;
+    /** The figures themselves, by the one rule the live figures follow too. */
+    private final SampleFigures figures;
     /** Null for a generator's own statistics, which are not broken down again. */
     private final ProviderShares providers;
     /** Null until the first sample with a generator: a local run pays nothing for the breakdown. */
     private LoadGenerators<LabelStatistics> generators;
-    /** Null until the first sample with a schedule lag: a closed workload pays one test a sample. */
-    private LagStatistics lag;
-    private long samples;
-    private long sumUs;
-    private long minUs = Long.MAX_VALUE;
-    private long maxUs = Long.MIN_VALUE;
-    private long errors;
-    private long stopped;
-    private long dropped;
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
-    private long receivedBytes;
-    private long sentBytes;
     private long minReceivedBytes = Long.MAX_VALUE;
 
     /** Statistics whose throughput is over the samples' own span, as JMeter computes it. */
@@ -104,9 +89,7 @@ public final class LabelStatistics {
     private LabelStatistics(String label, long windowMs, boolean breakdowns) {
         this.label = label;
         this.windowMs = windowMs;
-        this.microseconds = new Histogram(SIGNIFICANT_DIGITS);
-        this.wholeMilliseconds = new Histogram(SIGNIFICANT_DIGITS);
-        this.errorsByCode = new TreeMap<>();
+        this.figures = new SampleFigures();
         this.providers = breakdowns ? new ProviderShares() : null;
     }
 
@@ -114,23 +97,11 @@ public final class LabelStatistics {
     private LabelStatistics(LabelStatistics other) {
         this.label = other.label;
         this.windowMs = other.windowMs;
-        this.microseconds = other.microseconds.copy();
-        this.wholeMilliseconds = other.wholeMilliseconds.copy();
-        this.errorsByCode = new TreeMap<>(other.errorsByCode);
+        this.figures = other.figures.copy();
         this.providers = null;
-        this.samples = other.samples;
-        this.sumUs = other.sumUs;
-        this.minUs = other.minUs;
-        this.maxUs = other.maxUs;
-        this.errors = other.errors;
-        this.stopped = other.stopped;
-        this.dropped = other.dropped;
         this.firstStart = other.firstStart;
         this.lastEnd = other.lastEnd;
-        this.receivedBytes = other.receivedBytes;
-        this.sentBytes = other.sentBytes;
         this.minReceivedBytes = other.minReceivedBytes;
-        this.lag = other.lag == null ? null : other.lag.copy();
     }
 
     /**
@@ -139,46 +110,20 @@ public final class LabelStatistics {
      * {@link #dropped()}).
      */
     public void add(JtlSample sample) {
-        if (!sample.success()) {
-            if (STOPPED.equals(sample.responseCode())) {
-                stopped++;
-                return;
-            }
-            if (DROPPED.equals(sample.responseCode())) {
-                dropped++;
-                return;
-            }
-        }
-        if (providers != null) {
+        boolean counted = sample.success()
+                || !STOPPED.equals(sample.responseCode()) && !DROPPED.equals(sample.responseCode());
+        if (counted && providers != null) {
             providers.accept(sample);
-            addToGenerator(sample);
+            addToGenerator(sample); // before this sample is counted: it copies the figures so far
         }
-        samples++;
-        long us = Math.max(0, sample.elapsedUs());
-        if (sample.microseconds()) {
-            microseconds.recordValue(us);
-        } else {
-            wholeMilliseconds.recordValue(Math.max(0, sample.elapsed()));
-        }
-        merged = null;
-        sumUs += us;
-        minUs = Math.min(minUs, us);
-        maxUs = Math.max(maxUs, us);
-        if (!sample.success()) {
-            errors++;
-            errorsByCode.merge(sample.responseCode(), 1L, Long::sum);
+        figures.record(sample.elapsedUs(), sample.microseconds(), sample.lagUs(), sample.elapsed(), sample.success(),
+                sample.responseCode(), sample.bytes(), sample.sentBytes(), sample.allThreads());
+        if (!counted) {
+            return;
         }
         firstStart = Math.min(firstStart, sample.timeStamp());
         lastEnd = Math.max(lastEnd, sample.endTime());
-        receivedBytes += sample.bytes();
-        sentBytes += sample.sentBytes();
         minReceivedBytes = Math.min(minReceivedBytes, sample.bytes());
-        if (sample.hasLag()) {
-            if (lag == null) {
-                lag = new LagStatistics();
-            }
-            lag.add(sample);
-        }
     }
 
     /**
@@ -191,7 +136,7 @@ public final class LabelStatistics {
                 return;
             }
             generators = new LoadGenerators<>(() -> new LabelStatistics(label, windowMs, false));
-            if (samples > 0) {
+            if (figures.samples() > 0) {
                 generators.start(LoadGenerators.NO_PREFIX, new LabelStatistics(this));
             }
         }
@@ -220,23 +165,23 @@ public final class LabelStatistics {
 
     /** Calls cut off by JMeter's stop (response code {@value #STOPPED}), left out of every other figure. */
     public long stopped() {
-        return stopped;
+        return figures.stopped();
     }
 
     /** Arrivals dropped at the sampler's cap (response code {@value #DROPPED}), left out of every other figure. */
     public long dropped() {
-        return dropped;
+        return figures.dropped();
     }
 
-    public long samples() { return samples; }
+    public long samples() { return figures.samples(); }
 
-    public long errors() { return errors; }
+    public long errors() { return figures.errors(); }
 
     /** Failed samples per response code (for rpcbench samplers, the failure category), sorted by code. */
-    public Map<String, Long> errorsByCode() { return Collections.unmodifiableMap(errorsByCode); }
+    public Map<String, Long> errorsByCode() { return figures.errorsByCode(); }
 
     /** Errors as a percentage of samples; 0 when there are none. */
-    public double errorPercent() { return samples == 0 ? 0 : 100.0 * errors / samples; }
+    public double errorPercent() { return samples() == 0 ? 0 : 100.0 * errors() / samples(); }
 
     /**
      * Samples per second: over the measured window for statistics of one (samples that started in it / its
@@ -244,7 +189,7 @@ public final class LabelStatistics {
      */
     public double throughput() {
         long spanMs = spanMs();
-        return samples == 0 || spanMs <= 0 ? 0 : samples * 1000.0 / spanMs;
+        return samples() == 0 || spanMs <= 0 ? 0 : samples() * 1000.0 / spanMs;
     }
 
     /** The time the throughput is over: the window's length, or first start to last end; 0 without samples. */
@@ -252,68 +197,41 @@ public final class LabelStatistics {
         if (windowMs > 0) {
             return windowMs;
         }
-        return samples == 0 ? 0 : lastEnd - firstStart;
+        return samples() == 0 ? 0 : lastEnd - firstStart;
     }
 
     /** {@link #MICROSECONDS}, {@link #WHOLE_MILLISECONDS} or {@link #MIXED}; whole ms when there are no samples. */
     public String resolution() {
-        long inMicroseconds = microseconds.getTotalCount();
+        long inMicroseconds = figures.microsecondSamples();
         if (inMicroseconds == 0) {
             return WHOLE_MILLISECONDS;
         }
-        return inMicroseconds == samples ? MICROSECONDS : MIXED;
+        return inMicroseconds == samples() ? MICROSECONDS : MIXED;
     }
 
     /** The mean response time in ms, exact (from the sum of every sample's µs). */
-    public double meanMs() { return samples == 0 ? 0 : sumUs / 1000.0 / samples; }
+    public double meanMs() { return figures.meanMs(); }
 
-    public double minMs() { return samples == 0 ? 0 : minUs / 1000.0; }
+    public double minMs() { return figures.minMs(); }
 
-    public double maxMs() { return samples == 0 ? 0 : maxUs / 1000.0; }
+    public double maxMs() { return figures.maxMs(); }
 
     /**
      * The response time at or below which {@code percentile} % of samples fall, in ms (µs precision); never above
      * the exact maximum, which the histogram's bucket could otherwise round up to (3.000 ms read as 3.001).
      */
     public double percentileMs(double percentile) {
-        if (samples == 0) {
-            return 0;
-        }
-        double ms;
-        if (microseconds.getTotalCount() == 0) {
-            ms = wholeMilliseconds.getValueAtPercentile(percentile);
-        } else if (wholeMilliseconds.getTotalCount() == 0) {
-            ms = microseconds.getValueAtPercentile(percentile) / 1000.0;
-        } else {
-            ms = mixed().getValueAtPercentile(percentile) / 1000.0;
-        }
-        return Math.min(ms, maxMs());
+        return figures.percentileMs(percentile);
     }
 
     /**
-     * The response time in ms at {@code percentile}, corrected for coordinated omission: for a plan that paces each
-     * thread's calls at {@code expectedIntervalUs} (a Constant or Precise Throughput Timer), a call that took longer
-     * delayed the calls that thread should have started meanwhile, which the samples never show; HdrHistogram's
-     * expected-interval correction adds them (for a value V above the interval I: V - I, V - 2I, ... down to I), as
-     * wrk2 reports latency from the intended send time. 0 without samples.
+     * The response time in ms at {@code percentile}, corrected for coordinated omission
+     * ({@link SampleFigures#correctedPercentileMs}): for a plan that paces each thread's calls at
+     * {@code expectedIntervalUs}, the calls a long one delayed are added, as wrk2 reports latency from the intended
+     * send time. 0 without samples.
      */
     public double correctedPercentileMs(double percentile, long expectedIntervalUs) {
-        if (samples == 0) {
-            return 0;
-        }
-        return mixed().copyCorrectedForCoordinatedOmission(expectedIntervalUs).getValueAtPercentile(percentile)
-                / 1000.0;
-    }
-
-    /** Both kinds in one µs histogram: the whole-ms samples at their value x 1000. */
-    private Histogram mixed() {
-        if (merged == null) {
-            merged = microseconds.copy();
-            for (HistogramIterationValue value : wholeMilliseconds.recordedValues()) {
-                merged.recordValueWithCount(value.getValueIteratedTo() * 1000, value.getCountAtValueIteratedTo());
-            }
-        }
-        return merged;
+        return figures.correctedPercentileMs(percentile, expectedIntervalUs);
     }
 
     /**
@@ -321,15 +239,15 @@ public final class LabelStatistics {
      * was (a closed workload, a JTL without {@code lag_us}).
      */
     public Optional<LagStatistics> scheduleLag() {
-        return Optional.ofNullable(lag);
+        return figures.arrivals() == 0 ? Optional.empty() : Optional.of(new LagStatistics(figures));
     }
 
-    public long receivedBytes() { return receivedBytes; }
+    public long receivedBytes() { return figures.receivedBytes(); }
 
-    public long sentBytes() { return sentBytes; }
+    public long sentBytes() { return figures.sentBytes(); }
 
     /** The smallest number of bytes any sample received; 0 when there are no samples. */
-    public long minReceivedBytesPerSample() { return samples == 0 ? 0 : minReceivedBytes; }
+    public long minReceivedBytesPerSample() { return samples() == 0 ? 0 : minReceivedBytes; }
 
     public long firstStart() { return firstStart; }
 
