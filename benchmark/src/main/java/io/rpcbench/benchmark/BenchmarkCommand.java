@@ -212,7 +212,8 @@ public final class BenchmarkCommand implements Callable<Integer> {
 
     @Option(names = "--live-linger", paramLabel = "SECONDS", defaultValue = "5",
             description = "How long the live dashboard still serves after the run when a page is open on it "
-                    + "(default: ${DEFAULT-VALUE} s), so that the page shows the end and the final figures.")
+                    + "(default: ${DEFAULT-VALUE} s), so that the page shows the end and the final figures; it stops "
+                    + "serving sooner once no page has asked for figures in 5 s.")
     private int liveLingerSeconds;
 
     @Option(names = "--no-jmeter-dashboards", description = "Do not have JMeter build its own dashboard of each cell "
@@ -518,7 +519,10 @@ public final class BenchmarkCommand implements Callable<Integer> {
         return live;
     }
 
-    /** Tells the live page the run has ended and where its dashboard is, then serves it --live-linger longer. */
+    /**
+     * Tells the live page the run has ended and where its dashboard is, then serves it --live-linger longer while a
+     * page is open on it (one polled within {@link #WATCHING_MS}).
+     */
     private void endLive(LiveServer live, Path results, PrintWriter out) {
         if (live == null) {
             return;
@@ -530,8 +534,12 @@ public final class BenchmarkCommand implements Callable<Integer> {
         if (liveLingerSeconds > 0 && live.watchedWithin(WATCHING_MS)) {
             out.printf("Live dashboard: serving %d s more, so that an open page shows the end%n", liveLingerSeconds);
             out.flush();
+            // a page polls every second: it sees the end in this time; a page closed meanwhile ends the wait
+            long until = System.currentTimeMillis() + liveLingerSeconds * 1000L;
             try {
-                Thread.sleep(liveLingerSeconds * 1000L); // a page polls every second: it sees the end in this time
+                while (System.currentTimeMillis() < until && live.watchedWithin(WATCHING_MS)) {
+                    Thread.sleep(Math.min(250, Math.max(1, until - System.currentTimeMillis())));
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

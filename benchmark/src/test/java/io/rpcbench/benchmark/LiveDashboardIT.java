@@ -138,7 +138,7 @@ class LiveDashboardIT {
                     reportP99, p99.group(1), promP99Us / 1000, bucket[0], bucket[1], label.get("samples").asLong());
             assertThat(promP99Us).as("PromQL p99, us, in the report p99's bucket").isBetween((double) bucket[0],
                     (double) bucket[1]);
-            watching.set(false);
+            watching.set(false); // the page closed: the run stops lingering within 5 s, not after its 20
             assertThat(run.get()).as("exit code; output:%n%s", printed).isZero();
             openPage.join();
             assertThat(prometheus.stop()).as("prometheus' exit code after SIGTERM").isZero();
