@@ -15,7 +15,8 @@ import org.apache.dubbo.common.stream.StreamObserver;
 /**
  * The protobuf user service's answers ({@code rpcbench/user.proto}), the same values as {@link UserDesk}: exported
  * as Dubbo's generated triple stub (triple + protobuf) and, through its interface, over the dubbo protocol with
- * protobuf serialization. {@link #streamUsers} sends a page's users one message each.
+ * protobuf serialization. {@link #streamUsers} sends a page's users one message each; {@link #collectUsers} answers the
+ * ids a client streams with one page, {@link #chatUsers} each id at once with its user.
  */
 public class UserProtoDesk extends DubboUserServiceTriple.UserServiceImplBase {
 
@@ -49,6 +50,51 @@ public class UserProtoDesk extends DubboUserServiceTriple.UserServiceImplBase {
             responseObserver.onNext(user(UserDesk.idOnPage(request.getPageNo(), i), now));
         }
         responseObserver.onCompleted();
+    }
+
+    /** The users of the ids streamed, one page when the client ends its stream; nothing when it cancels. */
+    @Override
+    public StreamObserver<UserRequest> collectUsers(StreamObserver<Page> responseObserver) {
+        Timestamp now = timestamp(Instant.now());
+        Page.Builder page = Page.newBuilder();
+        return new StreamObserver<>() {
+            @Override
+            public void onNext(UserRequest request) {
+                page.addUsers(user(request.getId(), now));
+            }
+
+            @Override
+            public void onError(Throwable cancelled) {
+                // the client cancelled or failed: its stream has ended, and so has the answer
+            }
+
+            @Override
+            public void onCompleted() {
+                responseObserver.onNext(page.setTotal(page.getUsersCount()).build());
+                responseObserver.onCompleted();
+            }
+        };
+    }
+
+    /** Each id streamed answered at once with its user; the stream ends when the client ends its side. */
+    @Override
+    public StreamObserver<UserRequest> chatUsers(StreamObserver<User> responseObserver) {
+        return new StreamObserver<>() {
+            @Override
+            public void onNext(UserRequest request) {
+                responseObserver.onNext(user(request.getId(), timestamp(Instant.now())));
+            }
+
+            @Override
+            public void onError(Throwable cancelled) {
+                // the client cancelled or failed: nothing more to answer
+            }
+
+            @Override
+            public void onCompleted() {
+                responseObserver.onCompleted();
+            }
+        };
     }
 
     private static User user(long id, Timestamp now) {

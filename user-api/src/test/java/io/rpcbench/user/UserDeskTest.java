@@ -84,4 +84,52 @@ class UserDeskTest {
         assertThat(streamed).extracting(io.rpcbench.user.proto.User::getId).isEqualTo(beanIds);
         assertThat(completed[0]).isTrue();
     }
+
+    /** What a client streams is answered: a page of the ids at the end, or each id at once with its user. */
+    @Test
+    void theClientStreamsAnswerWithTheUsersOfTheIdsSent() {
+        Collected<io.rpcbench.user.proto.Page> page = new Collected<>();
+        Collected<io.rpcbench.user.proto.User> chat = new Collected<>();
+        StreamObserver<UserRequest> collecting = protoDesk.collectUsers(page);
+        StreamObserver<UserRequest> chatting = protoDesk.chatUsers(chat);
+
+        for (long id : new long[] {7, 8, 9}) {
+            collecting.onNext(UserRequest.newBuilder().setId(id).build());
+            chatting.onNext(UserRequest.newBuilder().setId(id).build());
+            assertThat(chat.items).as("answered at once").hasSize((int) id - 6);
+            assertThat(page.items).as("answered at the end").isEmpty();
+        }
+        collecting.onCompleted();
+        chatting.onCompleted();
+
+        assertThat(page.items).singleElement().satisfies(answer -> {
+            assertThat(answer.getTotal()).isEqualTo(3);
+            assertThat(answer.getUsersList()).extracting(io.rpcbench.user.proto.User::getName)
+                    .containsExactly("User 7", "User 8", "User 9");
+        });
+        assertThat(chat.items).extracting(io.rpcbench.user.proto.User::getId).containsExactly(7L, 8L, 9L);
+        assertThat(page.completed).isTrue();
+        assertThat(chat.completed).isTrue();
+    }
+
+    /** A response observer that keeps what it is given. */
+    private static final class Collected<T> implements StreamObserver<T> {
+        final List<T> items = new ArrayList<>();
+        boolean completed;
+
+        @Override
+        public void onNext(T item) {
+            items.add(item);
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            throw new AssertionError(error);
+        }
+
+        @Override
+        public void onCompleted() {
+            completed = true;
+        }
+    }
 }

@@ -25,7 +25,7 @@ class ProtoDescriptorSetTest {
 
         assertThat(byJava).isSameAs(byProto);
         assertThat(byJava.getMethods()).extracting(m -> m.getName())
-                .containsExactly("ping", "getUser", "listUser", "streamUsers");
+                .containsExactly("ping", "getUser", "listUser", "streamUsers", "collectUsers", "chatUsers");
         assertThat(byJava.findMethodByName("streamUsers").isServerStreaming()).isTrue();
         assertThat(ProtoDescriptorSet.javaName(byJava)).isEqualTo("io.rpcbench.user.proto.UserService");
     }
