@@ -14,9 +14,10 @@ package io.rpcbench.sampler.call;
  *                      {@link RpcClient#responseText}), or null
  * @param elapsedMicros the call's own time in microseconds, measured by {@link TimedCall} around the call only, also
  *                      for a call that failed; 0 when no call was made (bad parameter, no connection, no client)
+ * @param stream        a passing stream's per-message figures; null for a call that was not a stream, or failed
  */
 public record CallOutcome(FailureCategory failure, String message, String summary, long sentBytes, long receivedBytes,
-                          ResponseData responseText, long elapsedMicros) {
+                          ResponseData responseText, long elapsedMicros, StreamFigures stream) {
 
     /** Response code and message of a successful sample. */
     public static final String OK = "OK";
@@ -24,22 +25,28 @@ public record CallOutcome(FailureCategory failure, String message, String summar
     /** A passing call that took {@code elapsedMicros} microseconds. */
     public static CallOutcome success(String summary, long sentBytes, long receivedBytes, ResponseData responseText,
             long elapsedMicros) {
-        return new CallOutcome(null, OK, summary, sentBytes, receivedBytes, responseText, elapsedMicros);
+        return new CallOutcome(null, OK, summary, sentBytes, receivedBytes, responseText, elapsedMicros, null);
     }
 
     /** A passing call whose response message says more than {@link #OK}, e.g. a stream's message count. */
     public static CallOutcome success(String summary, long sentBytes, long receivedBytes, ResponseData responseText,
             long elapsedMicros, String message) {
-        return new CallOutcome(null, message, summary, sentBytes, receivedBytes, responseText, elapsedMicros);
+        return new CallOutcome(null, message, summary, sentBytes, receivedBytes, responseText, elapsedMicros, null);
     }
 
     public static CallOutcome failure(FailureCategory failure, String message, String summary) {
-        return new CallOutcome(failure, message, summary, 0, 0, null, 0);
+        return new CallOutcome(failure, message, summary, 0, 0, null, 0, null);
     }
 
     /** This outcome of a call that took {@code micros} microseconds. */
     public CallOutcome withElapsedMicros(long micros) {
-        return new CallOutcome(failure, message, summary, sentBytes, receivedBytes, responseText, micros);
+        return new CallOutcome(failure, message, summary, sentBytes, receivedBytes, responseText, micros, stream);
+    }
+
+    /** This outcome with a stream's per-message figures. */
+    public CallOutcome withStream(StreamFigures figures) {
+        return new CallOutcome(failure, message, summary, sentBytes, receivedBytes, responseText, elapsedMicros,
+                figures);
     }
 
     public boolean successful() {

@@ -77,6 +77,14 @@ public interface RpcClient extends AutoCloseable {
     }
 
     /**
+     * The per-message figures of a passing call that was a stream ({@link StreamFigures}), given its response; null
+     * (the default) for a call that was not.
+     */
+    default StreamFigures streamFigures(Object response) {
+        return null;
+    }
+
+    /**
      * The endpoint that answered the last call, or was tried last when it failed, as {@code scheme://host:port}
      * (e.g. {@code dubbo://127.0.0.1:20880} when the address is a registry): JMeter's URL of the sample, from which
      * the dashboard counts each provider's share. Called once after each call, by the sampler thread.

@@ -98,9 +98,13 @@ public final class TimedCall {
                     .withElapsedMicros(micros);
         }
         String message = client.successMessage(response);
-        return message == CallOutcome.OK // the echo's hot path: no second factory, no string built
-                ? CallOutcome.success(summary, client.sentBytes(), client.receivedBytes(response), text, micros)
-                : CallOutcome.success(summary, client.sentBytes(), client.receivedBytes(response), text, micros, message);
+        if (message == CallOutcome.OK) { // the echo's hot path: no second factory, no string built
+            return CallOutcome.success(summary, client.sentBytes(), client.receivedBytes(response), text, micros);
+        }
+        CallOutcome outcome = CallOutcome.success(summary, client.sentBytes(), client.receivedBytes(response), text,
+                micros, message);
+        StreamFigures stream = client.streamFigures(response);
+        return stream == null ? outcome : outcome.withStream(stream);
     }
 
     private static CallOutcome failed(RpcClient client, String summary, Throwable failure) {

@@ -20,8 +20,8 @@ import org.apache.dubbo.rpc.stub.StubSuppliers;
 /**
  * A {@code .proto} service called over triple the way Dubbo's generated stub calls it, with the stub built at run
  * time from the service's descriptors ({@link ProtoDescriptorSet}) instead of generated classes: its methods are
- * {@link StubMethodDescriptor}s whose messages are {@link DynamicMessage}s, packed and unpacked as protobuf bytes,
- * unary or server-streaming. Dubbo's own triple client, cluster, filters and registry do the rest, so a call is the
+ * {@link StubMethodDescriptor}s whose messages are {@link DynamicMessage}s, packed and unpacked as protobuf bytes, of
+ * all four kinds: unary, server streaming, client streaming and bidirectional. Dubbo's own triple client, cluster, filters and registry do the rest, so a call is the
  * same RPC on the wire as one through {@code DubboUserServiceTriple} (same path, same frames).
  *
  * <p>Why it works without a class: Dubbo's generated class only registers its {@code StubServiceDescriptor} and a
@@ -36,7 +36,7 @@ import org.apache.dubbo.rpc.stub.StubSuppliers;
  *
  * <p>A generated class of the same service in the same JVM (an {@code invocation=typed} sampler of it) registers under
  * the same names: {@link GeneratedStubs} keeps its entries and puts them back before a typed consumer is built, so both
- * ways of calling one service work side by side. Client-streaming and bidirectional methods are not offered.
+ * ways of calling one service work side by side.
  */
 public final class ProtoStub {
 
@@ -51,8 +51,7 @@ public final class ProtoStub {
     /**
      * The method {@code name} of the service named by {@code settings.interfaceName()} in its descriptor set.
      *
-     * @throws BadParameterException when the file, the service or the method is wrong, or the method streams
-     *     requests
+     * @throws BadParameterException when the file, the service or the method is wrong
      */
     public static MethodDescriptor method(DubboSettings settings, String name) {
         ServiceDescriptor service = service(settings);
@@ -62,21 +61,24 @@ public final class ProtoStub {
                     + service.getFullName() + " in " + settings.descriptorSet(), "one of its methods: " + service
                     .getMethods().stream().map(ProtoStub::describe).collect(Collectors.joining("; ")));
         }
-        if (method.isClientStreaming()) {
-            throw BadParameterException.of(ServiceCallParameters.METHOD, name, "streams its requests ("
-                    + describe(method) + "), which the sampler does not send", "a unary or server-streaming method");
-        }
         return method;
     }
 
     /** The descriptor a call names: the one {@link #prepare} registered has the same name and parameter class. */
     static StubMethodDescriptor stubMethod(MethodDescriptor method) {
-        return new StubMethodDescriptor(method.getName(), DynamicMessage.class, DynamicMessage.class,
-                method.isServerStreaming() ? RpcType.SERVER_STREAM : RpcType.UNARY,
+        return new StubMethodDescriptor(method.getName(), DynamicMessage.class, DynamicMessage.class, rpcType(method),
                 message -> ((Message) message).toByteArray(),
                 message -> ((Message) message).toByteArray(),
                 bytes -> DynamicMessage.parseFrom(method.getInputType(), bytes),
                 bytes -> DynamicMessage.parseFrom(method.getOutputType(), bytes));
+    }
+
+    /** Dubbo's kind of a {@code .proto} method: unary, server streaming, client streaming or bidirectional. */
+    static RpcType rpcType(MethodDescriptor method) {
+        if (method.isClientStreaming()) {
+            return method.isServerStreaming() ? RpcType.BI_STREAM : RpcType.CLIENT_STREAM;
+        }
+        return method.isServerStreaming() ? RpcType.SERVER_STREAM : RpcType.UNARY;
     }
 
     /** Makes {@code reference} call the service as its generated stub would; before the reference starts. */
@@ -85,9 +87,7 @@ public final class ProtoStub {
         // The provider serves an IDL service under its proto name (Dubbo's path of a stub service), so the calls go there.
         StubServiceDescriptor stub = new StubServiceDescriptor(service.getFullName(), Service.class);
         for (MethodDescriptor method : service.getMethods()) {
-            if (!method.isClientStreaming()) {
-                stub.addMethod(stubMethod(method));
-            }
+            stub.addMethod(stubMethod(method));
         }
         // What the generated class registers: the descriptor, read by the reference under its interface name, and
         // the stub factory, asked by the proxy factory under the URL's interface name (either name). The generated

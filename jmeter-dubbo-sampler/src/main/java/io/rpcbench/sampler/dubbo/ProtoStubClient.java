@@ -9,8 +9,14 @@ import io.rpcbench.sampler.call.CallOutcome;
 import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.call.ServiceCallParameters;
+import io.rpcbench.sampler.call.StreamFigures;
+import io.rpcbench.sampler.call.StreamPace;
+import io.rpcbench.sampler.call.StreamTimeline;
 import io.rpcbench.sampler.protobuf.ProtobufJson;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import org.apache.dubbo.common.stream.StreamObserver;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.model.StubMethodDescriptor;
@@ -18,19 +24,26 @@ import org.apache.dubbo.rpc.stub.StubInvocationUtil;
 
 /**
  * One sampler thread's calls of one method of a {@code .proto} service over triple, with no generated class
- * ({@code invocation=proto-descriptor}, see {@link ProtoStub}): the argument is one JSON object in protobuf's JSON
- * mapping, turned into a {@link DynamicMessage} of the method's input type; the result is shown the same way. A
- * server-streaming method makes one sample of the whole stream: the call ends with the stream, its messages are the
- * response data as a JSON array, their count is the response message ({@code OK: 15 messages}) and their bytes the
- * received bytes; a stream that errors, or has not ended within {@code timeout_ms}, fails the sample.
+ * ({@code invocation=proto-descriptor}, see {@link ProtoStub}), of any of the four kinds. The arguments are a JSON
+ * array of messages in protobuf's JSON mapping, each turned into a {@link DynamicMessage} of the method's input type:
+ * one for a unary or server-streaming method, any number for a method that streams its requests (client streaming,
+ * bidirectional), sent at the pace {@value StreamPace#PARAMETER} sets ({@link StreamPace}: at once, every N ms, or each
+ * after the answer to the one before). Answers are shown the same way.
+ *
+ * <p>A stream is one sample, timed from its opening to its end; its per-message figures (time to the first message,
+ * the gaps between messages, a ping-pong's round trips: {@link StreamFigures}) come with the sample. A server stream's
+ * messages are the response data as a JSON array, their count the response message ({@code OK: 15 messages}); a client
+ * stream's answer is its one message ({@code OK: 5 messages sent}); a bidirectional stream's answers are an array
+ * ({@code OK: 5 messages sent, 5 received}). A stream that errors, or has not ended within {@code timeout_ms}, fails the
+ * sample and is cancelled, as it is when JMeter stops the thread: no stream is left open.
  *
  * <p>Order of calls: the constructor finds the method (a bad-parameter failure when the descriptor set lacks it)
- * and acquires the shared reference; per sample {@link #bind} reads the arguments and attachments (parsed again only
- * when their text changed), {@link #call()} makes the timed call; {@link #close()} releases the reference (see
- * {@link SharedConsumerClient}).
+ * and acquires the shared reference; per sample {@link #bind} reads the arguments, the pace and the attachments
+ * (parsed again only when their text changed), {@link #call()} makes the timed call; {@link #close()} releases the
+ * reference (see {@link SharedConsumerClient}).
  *
- * <p>Bytes: sent, the request message's protobuf size; received, the result's (the sum of the messages' for a
- * stream); both without gRPC's 5-byte frame headers and HTTP/2's framing.
+ * <p>Bytes: sent, the request messages' protobuf size; received, the answers' (the sum of the messages' for a stream);
+ * both without gRPC's 5-byte frame headers and HTTP/2's framing.
  */
 public final class ProtoStubClient extends SharedConsumerClient {
 
@@ -40,7 +53,10 @@ public final class ProtoStubClient extends SharedConsumerClient {
     private final Invoker<?> invoker;
 
     private String argumentsText;
-    private Message argument;
+    private List<Message> arguments;
+    private long argumentBytes;
+    private String paceText;
+    private StreamPace pace = StreamPace.AT_ONCE;
     private String attachmentsText;
     private Map<String, String> attachments = Map.of();
 
@@ -57,8 +73,14 @@ public final class ProtoStubClient extends SharedConsumerClient {
     public void bind(SamplerParameters sample) {
         String text = sample.text(ServiceCallParameters.ARGUMENTS, DubboServiceRequest.DEFAULT_ARGUMENTS);
         if (!text.equals(argumentsText)) {
-            argument = parse(text);
+            arguments = parse(text);
+            argumentBytes = arguments.stream().mapToLong(Message::getSerializedSize).sum();
             argumentsText = text;
+        }
+        String paceValue = sample.optionalText(StreamPace.PARAMETER);
+        if (!paceValue.equals(paceText)) {
+            pace = pace(paceValue);
+            paceText = paceValue;
         }
         String attachmentText = sample.optionalText(DubboServiceRequest.ATTACHMENTS);
         if (!attachmentText.equals(attachmentsText)) {
@@ -67,27 +89,87 @@ public final class ProtoStubClient extends SharedConsumerClient {
         }
     }
 
-    /** {@code [{"id": 7}]}: the one request message of a .proto method, in a JSON array as every service call's. */
-    private Message parse(String text) {
-        JsonNode arguments = DubboServiceClient.parseArguments(text);
-        if (arguments.size() != 1) {
-            throw BadParameterException.of(ServiceCallParameters.ARGUMENTS, text, "has " + arguments.size()
-                    + " values for " + ProtoStub.describe(method), "a JSON array of one object, the "
-                    + method.getInputType().getFullName() + " (e.g. [{}] for its default)");
+    /**
+     * {@code [{"id": 7}]}: the request messages in a JSON array, as every service call's arguments: one for a method
+     * that takes one request, any number for one that streams its requests.
+     */
+    private List<Message> parse(String text) {
+        JsonNode values = DubboServiceClient.parseArguments(text);
+        String input = method.getInputType().getFullName();
+        if (!method.isClientStreaming() && values.size() != 1) {
+            throw BadParameterException.of(ServiceCallParameters.ARGUMENTS, text, "has " + values.size()
+                    + " values for " + ProtoStub.describe(method), "a JSON array of one object, the " + input
+                    + " (e.g. [{}] for its default)");
         }
-        return ProtobufJson.parse(arguments.get(0), DynamicMessage.newBuilder(method.getInputType()),
-                ServiceCallParameters.ARGUMENTS + "[0]");
+        List<Message> messages = new ArrayList<>(values.size());
+        for (int i = 0; i < values.size(); i++) {
+            messages.add(ProtobufJson.parse(values.get(i), DynamicMessage.newBuilder(method.getInputType()),
+                    ServiceCallParameters.ARGUMENTS + "[" + i + "]"));
+        }
+        return messages;
+    }
+
+    private StreamPace pace(String text) {
+        StreamPace parsed = StreamPace.parse(text);
+        if (parsed != StreamPace.AT_ONCE && !method.isClientStreaming()) {
+            throw BadParameterException.of(StreamPace.PARAMETER, text, "paces the messages of a stream the client "
+                    + "sends, and " + ProtoStub.describe(method) + " takes one request", "it empty for this method, "
+                    + "or a method that streams its requests");
+        }
+        if (parsed.pingPong() && !method.isServerStreaming()) {
+            throw BadParameterException.of(StreamPace.PARAMETER, text, "waits for an answer to each message, and "
+                    + ProtoStub.describe(method) + " answers once, at the end of the stream", "'"
+                    + StreamPace.AT_ONCE_TEXT + "' or 'every N ms' for a client-streaming method, or a bidirectional "
+                    + "method for a ping-pong");
+        }
+        return parsed;
     }
 
     @Override
     public Object call() throws Exception {
         RpcContext.getClientAttachment().setAttachments(attachments);
-        if (!method.isServerStreaming()) {
-            return StubInvocationUtil.unaryCall(invoker, stubMethod, argument);
+        if (method.isClientStreaming()) {
+            return streamRequests();
         }
-        MessageStream stream = new MessageStream();
-        StubInvocationUtil.serverStreamCall(invoker, stubMethod, argument, stream);
-        return stream.await(settings.timeoutMs(), settings.address());
+        if (!method.isServerStreaming()) {
+            return StubInvocationUtil.unaryCall(invoker, stubMethod, arguments.get(0));
+        }
+        long open = System.nanoTime();
+        MessageStream stream = new MessageStream(new StreamTimeline(open, false));
+        stream.timeline().sent(open);
+        StubInvocationUtil.serverStreamCall(invoker, stubMethod, arguments.get(0), stream);
+        return stream.await(open + timeoutNanos(), settings.timeoutMs(), settings.address());
+    }
+
+    /**
+     * A client-streaming or bidirectional call: opens the stream, sends the messages at the pace, ends its side, and
+     * waits for the provider to end the stream; cancels it on any failure, so that nothing is left open.
+     */
+    private MessageStream streamRequests() throws Exception {
+        long open = System.nanoTime();
+        long deadline = open + timeoutNanos();
+        StreamTimeline timeline = new StreamTimeline(open, pace.pingPong());
+        MessageStream answers = new MessageStream(timeline);
+        StreamObserver<Object> requests = StubInvocationUtil.biOrClientStreamCall(invoker, stubMethod, answers);
+        try {
+            for (int i = 0; i < arguments.size() && !answers.ended(); i++) {
+                pace.beforeSending(i, timeline, deadline, answers::ended, settings.address());
+                timeline.sent(System.nanoTime());
+                requests.onNext(arguments.get(i));
+            }
+            if (!answers.ended()) {
+                requests.onCompleted();
+            }
+            return answers.await(deadline, settings.timeoutMs(), settings.address());
+        } catch (Exception | Error failure) {
+            answers.cancel(failure instanceof InterruptedException ? "JMeter stopped the thread"
+                    : "the call failed: " + failure.getMessage());
+            throw failure;
+        }
+    }
+
+    private long timeoutNanos() {
+        return settings.timeoutMs() * 1_000_000L;
     }
 
     /** Null: any answer of a service method is fine; errors fail the sample in {@link #call()}. */
@@ -98,7 +180,7 @@ public final class ProtoStubClient extends SharedConsumerClient {
 
     @Override
     public long sentBytes() {
-        return argument == null ? 0 : argument.getSerializedSize();
+        return argumentBytes;
     }
 
     @Override
@@ -109,17 +191,35 @@ public final class ProtoStubClient extends SharedConsumerClient {
     /** Printed when first read where the messages cannot fail to print; else now. */
     @Override
     public ResponseData responseText(Object response) {
-        return response instanceof MessageStream stream
-                ? ResponseText.ofProtobuf(stream.printable(), stream::json, request.responseMaxBytes())
-                : ResponseText.ofMessage((Message) response, request.responseMaxBytes());
+        if (!(response instanceof MessageStream stream)) {
+            return ResponseText.ofMessage((Message) response, request.responseMaxBytes());
+        }
+        if (!method.isServerStreaming() && stream.count() == 1) { // a client stream's one answer
+            return ResponseText.ofMessage(stream.message(0), request.responseMaxBytes());
+        }
+        return ResponseText.ofProtobuf(stream.printable(), stream::json, request.responseMaxBytes());
     }
 
-    /** {@code OK: 15 messages} for a stream. */
+    /** {@code OK: 15 messages} for a server stream, {@code OK: 5 messages sent[, 5 received]} for the others. */
     @Override
     public String successMessage(Object response) {
-        return response instanceof MessageStream stream
-                ? CallOutcome.OK + ": " + stream.count() + " message" + (stream.count() == 1 ? "" : "s")
-                : CallOutcome.OK;
+        if (!(response instanceof MessageStream stream)) {
+            return CallOutcome.OK;
+        }
+        if (!method.isClientStreaming()) {
+            return CallOutcome.OK + ": " + messages(stream.count());
+        }
+        String sent = CallOutcome.OK + ": " + messages(arguments.size()) + " sent";
+        return method.isServerStreaming() ? sent + ", " + stream.count() + " received" : sent;
+    }
+
+    private static String messages(int count) {
+        return count + " message" + (count == 1 ? "" : "s");
+    }
+
+    @Override
+    public StreamFigures streamFigures(Object response) {
+        return response instanceof MessageStream stream ? stream.figures() : null;
     }
 
     @Override

@@ -1,11 +1,13 @@
 package io.rpcbench.sampler.jmeter;
 
+import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.FailureRules;
 import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.dubbo.DubboFailureRules;
 import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.call.StreamPace;
 import io.rpcbench.sampler.dubbo.DubboServiceClient;
 import io.rpcbench.sampler.dubbo.DubboServiceRequest;
 import io.rpcbench.sampler.dubbo.DubboSettings;
@@ -49,6 +51,7 @@ public class DubboServiceSampler extends RpcJavaSampler<DubboServiceRequest> {
         arguments.addArgument(SamplerParameters.TIMEOUT_MS, Integer.toString(SamplerParameters.DEFAULT_TIMEOUT_MS));
         arguments.addArgument(DubboSettings.INVOCATION, DubboSettings.DEFAULT_INVOCATION);
         arguments.addArgument(DubboSettings.PROTO_DESCRIPTOR_SET, "");
+        arguments.addArgument(StreamPace.PARAMETER, "");
         arguments.addArgument(DubboServiceRequest.RESPONSE_MAX_BYTES,
                 Integer.toString(DubboServiceRequest.DEFAULT_RESPONSE_MAX_BYTES));
     }
@@ -56,6 +59,12 @@ public class DubboServiceSampler extends RpcJavaSampler<DubboServiceRequest> {
     @Override
     protected DubboServiceRequest setup(SamplerParameters parameters) {
         DubboServiceRequest request = DubboServiceRequest.from(parameters);
+        String pace = parameters.optionalText(StreamPace.PARAMETER);
+        if (!pace.isEmpty() && !request.settings().protoDescriptor()) {
+            throw BadParameterException.of(StreamPace.PARAMETER, pace, "paces a triple stream's messages, which "
+                    + "invocation " + request.settings().invocation() + " does not send", "it empty, or invocation "
+                    + "proto-descriptor for a .proto method that streams its requests");
+        }
         if (request.settings().typed()) {
             DubboServiceClient.loadInterface(request.settings().interfaceName()); // a missing API jar: bad-parameter
         } else if (request.settings().protoDescriptor()) {

@@ -10,6 +10,7 @@ import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.RunScope;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.call.StreamFigures;
 import io.rpcbench.sampler.call.TimedCall;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -73,6 +74,10 @@ import org.slf4j.LoggerFactory;
  * the iteration) is timed as before, and its {@value #LAG_MICROS_VARIABLE} is empty: JMeter's variables outlive the
  * iteration, so a value left by an earlier sample would otherwise be written on its row.
  *
+ * <p>Streams: a sample that was a stream puts its per-message figures into {@value StreamFigures#VARIABLE} when
+ * {@code sample_variables} names it ({@link StreamFigures#text}: messages sent and received, time to the first, gaps,
+ * a ping-pong's round trips), empty for any other sample.
+ *
  * @param <C> the sampler's setup: its validated parameters
  */
 public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implements Interruptible {
@@ -124,6 +129,7 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
     private CallOutcome setupFailure;
     private boolean publishElapsedMicros;
     private boolean publishLagMicros;
+    private boolean publishStreamFigures;
     /** This sampler's calls in flight and their cap; null when max_in_flight is 0. */
     private InFlight inFlight;
     /**
@@ -226,6 +232,7 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         String sampleVariables = JMeterUtils.getProperty(SampleEvent.SAMPLE_VARIABLES);
         publishElapsedMicros = names(sampleVariables, ELAPSED_MICROS_VARIABLE);
         publishLagMicros = names(sampleVariables, LAG_MICROS_VARIABLE);
+        publishStreamFigures = names(sampleVariables, StreamFigures.VARIABLE);
         C setup;
         try {
             PropertyOverrides overrides = overrides(context.getParameter(PropertyOverrides.PARAMETER));
@@ -433,6 +440,9 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         if (publishElapsedMicros || publishLagMicros) {
             publish(outcome.elapsedMicros());
         }
+        if (publishStreamFigures) {
+            publishStream(outcome.stream());
+        }
     }
 
     private byte[] summaryBytes(String sampleSummary) {
@@ -534,7 +544,18 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         }
     }
 
-    private CallOutcome bindAndRun(RpcClient current) {
+    /**
+     * Puts a stream's per-message figures into {@value StreamFigures#VARIABLE} ({@link StreamFigures#text}), empty for
+     * a sample that was not a passing stream: JMeter's variables outlive the sample.
+     */
+    private static void publishStream(StreamFigures figures) {
+        JMeterVariables variables = JMeterContextService.getContext().getVariables();
+        if (variables != null) {
+            variables.put(StreamFigures.VARIABLE, figures == null ? "" : figures.text());
+        }
+    }
+
+        private CallOutcome bindAndRun(RpcClient current) {
         try {
             current.bind(sampleParameters);
         } catch (BadParameterException e) { // e.g. ${var} made the arguments invalid for this sample only

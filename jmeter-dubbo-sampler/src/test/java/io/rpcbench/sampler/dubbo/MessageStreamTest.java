@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.rpcbench.user.proto.User;
 import java.util.concurrent.TimeoutException;
 import org.apache.dubbo.rpc.RpcException;
+import org.apache.dubbo.rpc.CancellationContext;
 import org.junit.jupiter.api.Test;
 
 class MessageStreamTest {
@@ -53,6 +54,34 @@ class MessageStreamTest {
         stream.onNext(User.getDefaultInstance());
 
         assertThatThrownBy(() -> stream.await(50, "tri://127.0.0.1:1")).isInstanceOf(TimeoutException.class)
-                .hasMessage("the stream from tri://127.0.0.1:1 did not end within 50 ms (timeout_ms); 1 messages had come");
+                .hasMessage("the stream from tri://127.0.0.1:1 did not end within 50 ms (timeout_ms); 1 message had come");
+    }
+
+    /** A stream that outlives its time is cancelled through the call's cancellation, with the reason. */
+    @Test
+    void aStreamThatDoesNotEndInTimeIsCancelled() {
+        MessageStream stream = new MessageStream();
+        CancellationContext cancellation = new CancellationContext();
+        stream.setCancellationContext(cancellation);
+
+        assertThatThrownBy(() -> stream.await(20, "tri://127.0.0.1:1")).isInstanceOf(TimeoutException.class);
+
+        assertThat(cancellation.isCancelled()).isTrue();
+        assertThat(cancellation.getCancellationCause()).hasMessage("rpcbench cancelled the stream: it did not end "
+                + "within timeout_ms");
+    }
+
+    /** A stream that has ended is not cancelled afterwards. */
+    @Test
+    void anEndedStreamIsNotCancelled() throws Exception {
+        MessageStream stream = new MessageStream();
+        CancellationContext cancellation = new CancellationContext();
+        stream.setCancellationContext(cancellation);
+        stream.onCompleted();
+
+        stream.await(20, "tri://127.0.0.1:1");
+        stream.cancel("late");
+
+        assertThat(cancellation.isCancelled()).isFalse();
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.rpcbench.sampler.call.StreamFigures;
 import io.rpcbench.sampler.json.ExactJson;
 import io.rpcbench.testing.ProviderApp;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
@@ -18,7 +19,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.protocol.java.sampler.JavaSampler;
+import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -178,7 +181,9 @@ class UserProtoIT {
                 + "rpc ping(rpcbench.user.Empty) returns (rpcbench.user.Empty); "
                 + "rpc getUser(rpcbench.user.UserRequest) returns (rpcbench.user.User); "
                 + "rpc listUser(rpcbench.user.PageRequest) returns (rpcbench.user.Page); "
-                + "rpc streamUsers(rpcbench.user.PageRequest) returns (stream rpcbench.user.User)");
+                + "rpc streamUsers(rpcbench.user.PageRequest) returns (stream rpcbench.user.User); "
+                + "rpc collectUsers(stream rpcbench.user.UserRequest) returns (rpcbench.user.Page); "
+                + "rpc chatUsers(stream rpcbench.user.UserRequest) returns (stream rpcbench.user.User)");
     }
 
     @Test
@@ -225,6 +230,98 @@ class UserProtoIT {
 
         assertThat(result.isSuccessful()).as(result.getResponseMessage()).isTrue();
         assertUser7(ExactJson.MAPPER.readTree(result.getResponseDataAsString()));
+    }
+
+    /**
+     * The two kinds that stream requests, from the descriptor set alone in JMeter's engine: a client stream of five
+     * ids sent every 2 ms answered with their page, a bidirectional stream of five ids answered one user each, at once
+     * and as a ping-pong; every message checked, and each sample's per-message figures in its stream_figures.
+     */
+    @Test
+    void clientAndBidirectionalStreamsFromTheDescriptorSetInJMetersEngine() throws Exception {
+        String ids = "[{\"id\": 7}, {\"id\": 8}, {\"id\": 9}, {\"id\": 10}, {\"id\": 11}]";
+        Map<String, String> collect = descriptorCall("collectUsers", ids);
+        collect.put("stream_send", "every 2 ms");
+        Map<String, String> chat = descriptorCall("chatUsers", ids);
+        Map<String, String> pingPong = descriptorCall("chatUsers", ids);
+        pingPong.put("stream_send", "after each answer");
+        CollectedSamples samples = new CollectedSamples();
+        HashTree plan = plan(samples, List.of(sampler("collectUsers", collect), sampler("chatUsers", chat),
+                sampler("chatUsers ping-pong", pingPong)));
+
+        JMeterUtils.setProperty(SampleEvent.SAMPLE_VARIABLES, StreamFigures.VARIABLE); // as jmeter-home's does
+        try {
+            StandardJMeterEngine engine = new StandardJMeterEngine();
+            engine.configure(plan);
+            engine.run();
+        } finally {
+            JMeterUtils.getJMeterProperties().remove(SampleEvent.SAMPLE_VARIABLES);
+        }
+
+        List<SampleResult> results = samples.results();
+        assertThat(results).hasSize(THREADS * LOOPS * 3);
+        assertThat(results).allSatisfy(r -> assertThat(r.isSuccessful()).as(r.getSampleLabel() + ": "
+                + r.getResponseMessage()).isTrue());
+        for (SampleResult result : results) {
+            JsonNode json = ExactJson.MAPPER.readTree(result.getResponseDataAsString());
+            StreamFigures figures = StreamFigures.parse(samples.variable(result, StreamFigures.VARIABLE));
+            System.out.printf("UserProtoIT: %s, %d ms: %s%n", result.getSampleLabel(), result.getTime(),
+                    figures.text());
+            assertThat(figures.sent()).isEqualTo(5);
+            if (result.getSampleLabel().equals("collectUsers")) {
+                assertThat(result.getResponseMessage()).isEqualTo("OK: 5 messages sent");
+                assertThat(json.path("total").asInt()).isEqualTo(5);
+                for (int i = 0; i < 5; i++) {
+                    assertThat(json.path("users").get(i).path("name").asText()).isEqualTo("User " + (7 + i));
+                }
+                assertThat(figures.received()).isEqualTo(1);
+                assertThat(figures.firstUs()).as("the page comes after the 4 intervals of 2 ms")
+                        .isGreaterThanOrEqualTo(8_000);
+            } else {
+                assertThat(result.getResponseMessage()).isEqualTo("OK: 5 messages sent, 5 received");
+                assertThat(json).hasSize(5);
+                for (int i = 0; i < 5; i++) {
+                    assertThat(json.get(i).path("id").asText()).isEqualTo(Integer.toString(7 + i));
+                    assertThat(json.get(i).path("name").asText()).isEqualTo("User " + (7 + i));
+                }
+                assertThat(figures.received()).isEqualTo(5);
+                assertThat(figures.firstUs()).isPositive();
+                assertThat(figures.gapMaxUs()).isGreaterThanOrEqualTo(figures.gapP99Us())
+                        .isGreaterThanOrEqualTo(figures.gapP50Us()).isNotNegative();
+                boolean pingPongSample = result.getSampleLabel().endsWith("ping-pong");
+                assertThat(figures.rttP50Us() >= 0).as("round trips of a ping-pong only").isEqualTo(pingPongSample);
+                if (pingPongSample) {
+                    assertThat(figures.rttMaxUs()).isGreaterThanOrEqualTo(figures.rttP50Us()).isPositive()
+                            .isLessThanOrEqualTo(result.getTime() * 1000 + 1000);
+                }
+            }
+        }
+    }
+
+    /** Bad inputs of a stream each fail with their own message, naming what to change. */
+    @Test
+    void aPaceThatDoesNotFitTheMethodNamesWhatFits() {
+        Map<String, String> unary = descriptorCall("getUser", "[{\"id\": 7}]");
+        unary.put("stream_send", "every 5 ms");
+        Map<String, String> clientPingPong = descriptorCall("collectUsers", "[{\"id\": 7}]");
+        clientPingPong.put("stream_send", "after each answer");
+        Map<String, String> unknown = descriptorCall("chatUsers", "[{\"id\": 7}]");
+        unknown.put("stream_send", "quickly");
+
+        SampleResult onUnary = SamplerRun.runOnce(new DubboServiceSampler(), unary);
+        SampleResult onClientStream = SamplerRun.runOnce(new DubboServiceSampler(), clientPingPong);
+        SampleResult notAPace = SamplerRun.runOnce(new DubboServiceSampler(), unknown);
+
+        assertThat(List.of(onUnary, onClientStream, notAPace)).extracting(SampleResult::getResponseCode)
+                .containsOnly("bad-parameter");
+        assertThat(onUnary.getResponseMessage()).startsWith("stream_send 'every 5 ms' paces the messages of a stream "
+                + "the client sends, and rpc getUser(rpcbench.user.UserRequest) returns (rpcbench.user.User) takes one "
+                + "request");
+        assertThat(onClientStream.getResponseMessage()).startsWith("stream_send 'after each answer' waits for an "
+                + "answer to each message, and rpc collectUsers(stream rpcbench.user.UserRequest) returns "
+                + "(rpcbench.user.Page) answers once");
+        assertThat(notAPace.getResponseMessage()).startsWith("stream_send 'quickly' is not a way to send a stream's "
+                + "messages; expected 'at once'");
     }
 
     @Test

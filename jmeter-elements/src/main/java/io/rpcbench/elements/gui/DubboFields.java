@@ -7,6 +7,7 @@ import io.rpcbench.elements.check.IntegerCheck;
 import io.rpcbench.elements.check.JsonArgumentsCheck;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.call.ServiceCallParameters;
+import io.rpcbench.sampler.call.StreamPace;
 import io.rpcbench.sampler.dubbo.DubboServiceRequest;
 import io.rpcbench.sampler.dubbo.DubboSettings;
 import io.rpcbench.sampler.jmeter.RpcJavaSampler;
@@ -57,6 +58,9 @@ final class DubboFields {
                 Field.text(DubboSettings.PROTO_DESCRIPTOR_SET, "Proto descriptor set", "For invocation "
                         + "proto-descriptor: the file protoc wrote with --descriptor_set_out and --include_imports.",
                         FieldCheck.NONE),
+                Field.text(StreamPace.PARAMETER, "Stream send", "For a method that streams its requests: how its "
+                        + "messages (the arguments' array) are sent: at once, every N ms (e.g. every 10 ms), or after "
+                        + "each answer (a ping-pong, bidirectional methods). Empty: at once.", FieldCheck.NONE),
                 Field.text(DubboServiceRequest.ATTACHMENTS, "Attachments", "Values sent beside the call, read per "
                         + "sample: key=value pairs separated by ';', e.g. traceId=${id};tenant=blue.", FieldCheck.NONE),
                 Field.choice(DubboSettings.CLUSTER, "Cluster", "What Dubbo does when a call fails or several providers "

@@ -16,7 +16,7 @@ class DubboDefaultsTest {
         assertThat(new DubboRequest().fieldNames()).containsExactly("address", "protocol", "serialization",
                 "interface", "method", "parameter_types", "arguments", "version", "group", "namespace",
                 "registry_group", "username", "password", "cluster", "loadbalance", "retries", "connections",
-                "attachments", "timeout_ms", "invocation", "proto_descriptor_set", "response_max_bytes",
+                "attachments", "timeout_ms", "invocation", "proto_descriptor_set", "stream_send", "response_max_bytes",
                 "max_in_flight", "property_overrides");
     }
 
