@@ -76,7 +76,8 @@ class ElementsPlanIT {
             assertThat(sample.microseconds()).as("elapsed_us of %s", sample).isTrue();
             assertThat(sample.elapsedUs()).isPositive();
         });
-        assertThat(Files.readAllLines(run.jtl()).get(0)).endsWith(",\"elapsed_us\",\"lag_us\"");
+        assertThat(Files.readAllLines(run.jtl()).get(0))
+                .endsWith(",\"elapsed_us\",\"lag_us\",\"stream_figures\"");
         assertThat(Files.readAllLines(run.log())).as("JMeter log").noneMatch(line -> line.contains(" ERROR "));
     }
 

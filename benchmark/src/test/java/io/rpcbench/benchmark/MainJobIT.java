@@ -70,7 +70,8 @@ class MainJobIT {
                     + "  measuring +4/4 s, 0 s left +[0-9,]+ TPS +0 errors");
             assertThat(output).containsPattern("(?m)^  " + plan + ": (steady|NOT STEADY|TOO SHORT TO JUDGE)");
             Path planDir = results.resolve(plan);
-            assertThat(Files.readAllLines(planDir.resolve(plan + ".jtl")).get(0)).endsWith(",\"elapsed_us\",\"lag_us\"");
+            assertThat(Files.readAllLines(planDir.resolve(plan + ".jtl")).get(0))
+                    .endsWith(",\"elapsed_us\",\"lag_us\",\"stream_figures\"");
             assertThat(planDir.resolve("dashboard/index.html")).as("JMeter's -g dashboard of the window").isRegularFile();
         }
         Matcher provider = PROVIDER.matcher(output);
