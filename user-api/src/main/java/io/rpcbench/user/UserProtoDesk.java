@@ -13,15 +13,12 @@ import java.time.ZoneOffset;
 import org.apache.dubbo.common.stream.StreamObserver;
 
 /**
- * The protobuf user service's answers ({@code rpcbench/user.proto}), the same values as {@link UserDesk}: exported
+ * The protobuf user service's answers ({@code rpcbench/user.proto}, {@link UserProtoAnswers}): exported
  * as Dubbo's generated triple stub (triple + protobuf) and, through its interface, over the dubbo protocol with
  * protobuf serialization. {@link #streamUsers} sends a page's users one message each; {@link #collectUsers} answers the
  * ids a client streams with one page, {@link #chatUsers} each id at once with its user.
  */
 public class UserProtoDesk extends DubboUserServiceTriple.UserServiceImplBase {
-
-    private static final Timestamp BIRTHDAY = timestamp(
-            UserDesk.BIRTHDAY.atStartOfDay(ZoneOffset.UTC).toInstant());
 
     @Override
     public Empty ping(Empty request) {
@@ -30,24 +27,19 @@ public class UserProtoDesk extends DubboUserServiceTriple.UserServiceImplBase {
 
     @Override
     public User getUser(UserRequest request) {
-        return user(request.getId(), timestamp(Instant.now()));
+        return UserProtoAnswers.user(request.getId(), UserProtoAnswers.now());
     }
 
     @Override
     public Page listUser(PageRequest request) {
-        Timestamp now = timestamp(Instant.now());
-        Page.Builder page = Page.newBuilder().setPageNo(request.getPageNo()).setTotal(UserDesk.TOTAL);
-        for (int i = 0; i < UserDesk.PAGE_SIZE; i++) {
-            page.addUsers(user(UserDesk.idOnPage(request.getPageNo(), i), now));
-        }
-        return page.build();
+        return UserProtoAnswers.page(request.getPageNo(), UserProtoAnswers.now());
     }
 
     @Override
     public void streamUsers(PageRequest request, StreamObserver<User> responseObserver) {
-        Timestamp now = timestamp(Instant.now());
+        Timestamp now = UserProtoAnswers.now();
         for (int i = 0; i < UserDesk.PAGE_SIZE; i++) {
-            responseObserver.onNext(user(UserDesk.idOnPage(request.getPageNo(), i), now));
+            responseObserver.onNext(UserProtoAnswers.userOnPage(request.getPageNo(), i, now));
         }
         responseObserver.onCompleted();
     }
@@ -55,12 +47,12 @@ public class UserProtoDesk extends DubboUserServiceTriple.UserServiceImplBase {
     /** The users of the ids streamed, one page when the client ends its stream; nothing when it cancels. */
     @Override
     public StreamObserver<UserRequest> collectUsers(StreamObserver<Page> responseObserver) {
-        Timestamp now = timestamp(Instant.now());
+        Timestamp now = UserProtoAnswers.now();
         Page.Builder page = Page.newBuilder();
         return new StreamObserver<>() {
             @Override
             public void onNext(UserRequest request) {
-                page.addUsers(user(request.getId(), now));
+                page.addUsers(UserProtoAnswers.user(request.getId(), now));
             }
 
             @Override
@@ -82,7 +74,7 @@ public class UserProtoDesk extends DubboUserServiceTriple.UserServiceImplBase {
         return new StreamObserver<>() {
             @Override
             public void onNext(UserRequest request) {
-                responseObserver.onNext(user(request.getId(), timestamp(Instant.now())));
+                responseObserver.onNext(UserProtoAnswers.user(request.getId(), UserProtoAnswers.now()));
             }
 
             @Override
@@ -95,27 +87,6 @@ public class UserProtoDesk extends DubboUserServiceTriple.UserServiceImplBase {
                 responseObserver.onCompleted();
             }
         };
-    }
-
-    private static User user(long id, Timestamp now) {
-        return User.newBuilder()
-                .setId(id)
-                .setName(UserDesk.name(id))
-                .setSex(UserDesk.SEX)
-                .setBirthday(BIRTHDAY)
-                .setEmail(UserDesk.email(id))
-                .setMobile(UserDesk.mobile(id))
-                .setAddress(UserDesk.ADDRESS)
-                .setIcon(UserDesk.icon(id))
-                .addAllPermissions(UserDesk.PERMISSIONS)
-                .setStatus(UserDesk.STATUS)
-                .setCreateTime(now)
-                .setUpdateTime(now)
-                .build();
-    }
-
-    private static Timestamp timestamp(Instant instant) {
-        return Timestamp.newBuilder().setSeconds(instant.getEpochSecond()).setNanos(instant.getNano()).build();
     }
 
     /** The date of a birthday timestamp, for checks. */
