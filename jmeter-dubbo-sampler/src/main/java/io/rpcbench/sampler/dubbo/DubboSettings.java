@@ -125,11 +125,7 @@ public record DubboSettings(String address, String protocol, String serializatio
         }
         String invocation = parameters.choice(INVOCATION, DEFAULT_INVOCATION, INVOCATIONS);
         String descriptorSet = parameters.optionalText(PROTO_DESCRIPTOR_SET);
-        if (invocation.equals(PROTO_DESCRIPTOR) && descriptorSet.isEmpty()) {
-            throw BadParameterException.of(PROTO_DESCRIPTOR_SET, "", "is empty, which invocation=proto-descriptor needs",
-                    "the path of a descriptor set of the service's .proto, written by protoc --include_imports "
-                            + "--descriptor_set_out=FILE");
-        }
+        // proto-descriptor without a set: the server's reflection gives it (ServerReflection, in the sampler's setup)
         checkSerialization(invocation, serialization, target.protocol);
         if (!invocation.equals(PROTO_DESCRIPTOR)) {
             descriptorSet = ""; // not part of the consumer: samplers differing only in it share one
@@ -157,6 +153,12 @@ public record DubboSettings(String address, String protocol, String serializatio
                             : "hessian2 (a provider accepts it beside its own serialization), or invocation=typed "
                                     + "with the service's API jar");
         }
+    }
+
+    /** These settings with the descriptor set {@code file} (read from the server's reflection). */
+    public DubboSettings withDescriptorSet(String file) {
+        return new DubboSettings(address, protocol, serialization, timeoutMs, version, group, interfaceName, invocation,
+                file, cluster, loadbalance, retries, connections, access);
     }
 
     /** True when calls go through {@code GenericService.$invoke} ({@code generic} and {@code protobuf-json}). */

@@ -13,6 +13,7 @@ import io.rpcbench.sampler.dubbo.DubboServiceRequest;
 import io.rpcbench.sampler.dubbo.DubboSettings;
 import io.rpcbench.sampler.dubbo.ProtoStub;
 import io.rpcbench.sampler.dubbo.ProtoStubClient;
+import io.rpcbench.sampler.dubbo.ServerReflection;
 import org.apache.jmeter.config.Arguments;
 
 /**
@@ -68,6 +69,12 @@ public class DubboServiceSampler extends RpcJavaSampler<DubboServiceRequest> {
         if (request.settings().typed()) {
             DubboServiceClient.loadInterface(request.settings().interfaceName()); // a missing API jar: bad-parameter
         } else if (request.settings().protoDescriptor()) {
+            if (request.settings().descriptorSet().isEmpty()) { // the server describes the service itself
+                DubboSettings settings = request.settings();
+                request = new DubboServiceRequest(settings.withDescriptorSet(ServerReflection.descriptorSet(
+                        settings.address(), settings.interfaceName(), settings.timeoutMs()).toString()),
+                        request.method(), request.parameterTypes(), request.responseMaxBytes());
+            }
             ProtoStub.method(request.settings(), request.method()); // a wrong file, service or method: bad-parameter
         }
         return request;

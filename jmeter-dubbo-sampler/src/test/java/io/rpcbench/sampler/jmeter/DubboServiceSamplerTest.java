@@ -122,8 +122,8 @@ class DubboServiceSamplerTest {
                 + " | bad-parameter | method '' is not a method name; expected a method of io.rpcbench.echo.EchoService, e.g. findOrder",
         "invocation=magic"
                 + " | bad-parameter | invocation 'magic' is not supported; expected one of generic, typed, protobuf-json, proto-descriptor",
-        "invocation=proto-descriptor"
-                + " | bad-parameter | proto_descriptor_set '' is empty, which invocation=proto-descriptor needs; expected the path of a descriptor set of the service's .proto, written by protoc --include_imports --descriptor_set_out=FILE",
+        "invocation=proto-descriptor ~ protocol=tri ~ address=zookeeper://127.0.0.1:2181"
+                + " | bad-parameter | proto_descriptor_set '' is empty, and reflection is read from one server, which address 'zookeeper://127.0.0.1:2181' does not name; expected the path of a descriptor set of the service's .proto (protoc --include_imports --descriptor_set_out=FILE), or a tri://host:port address of a server that serves gRPC reflection",
         "invocation=proto-descriptor ~ protocol=dubbo ~ address=dubbo://127.0.0.1:1 ~ proto_descriptor_set=user.protoset"
                 + " | bad-parameter | protocol 'dubbo' cannot carry invocation=proto-descriptor, which calls the .proto's methods as triple (gRPC) does; expected tri",
         "invocation=protobuf-json ~ serialization=protobuf"

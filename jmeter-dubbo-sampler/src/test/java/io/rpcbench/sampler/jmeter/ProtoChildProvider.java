@@ -28,6 +28,9 @@ final class ProtoChildProvider implements AutoCloseable {
     private static final Pattern READY = Pattern.compile("user-proto-provider ready tri=(\\d+) dubbo=(\\d+) "
             + "plain-tri=(\\d+) plain-dubbo=(\\d+)");
 
+    /** Dubbo's switch of its built-in triple services (health, gRPC reflection v1alpha). */
+    static final String BUILTIN_SERVICES = "dubbo.tri.builtin.service.init";
+
     private final JarProcess process;
 
     private ProtoChildProvider(JarProcess process) {
@@ -60,7 +63,10 @@ final class ProtoChildProvider implements AutoCloseable {
         classPath.add(ProviderApp.jar().getParent().resolve("classes"));
         classPath.add(JarProcess.jar("rpcbench.user-api.jar", "user-api/target/rpcbench-user-api-0.1.0-SNAPSHOT.jar"));
         Path launcher = launcher(dir.resolve("user-proto-provider.jar"), classPath);
-        return new ProtoChildProvider(JarProcess.start(launcher, READY, mode));
+        // Dubbo's built-in services, its gRPC reflection among them (off by default), as a user turns them on: a sampler
+        // with no descriptor set reads the service from it.
+        return new ProtoChildProvider(JarProcess.start(List.of("-D" + BUILTIN_SERVICES + "=true"), launcher, READY,
+                mode));
     }
 
     private static Path launcher(Path jar, List<Path> classPath) throws IOException {

@@ -298,6 +298,22 @@ class UserProtoIT {
         }
     }
 
+    /**
+     * No descriptor set, against Dubbo's own provider: its built-in reflection service describes the service, asked by
+     * the Java name the provider registers it under (the server knows the proto name; the one service of that simple
+     * name is asked for instead).
+     */
+    @Test
+    void withoutADescriptorSetDubbosReflectionDescribesTheService() throws Exception {
+        Map<String, String> parameters = descriptorCall("getUser", "[{\"id\": 7}]");
+        parameters.remove("proto_descriptor_set");
+
+        SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters);
+
+        assertThat(result.isSuccessful()).as(result.getResponseMessage()).isTrue();
+        assertUser7(ExactJson.MAPPER.readTree(result.getResponseDataAsString()));
+    }
+
     /** Bad inputs of a stream each fail with their own message, naming what to change. */
     @Test
     void aPaceThatDoesNotFitTheMethodNamesWhatFits() {

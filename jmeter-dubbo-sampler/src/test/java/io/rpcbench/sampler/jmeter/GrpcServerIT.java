@@ -1,0 +1,190 @@
+package io.rpcbench.sampler.jmeter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.rpcbench.sampler.call.StreamFigures;
+import io.rpcbench.sampler.json.ExactJson;
+import io.rpcbench.testing.JarProcess;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.protocol.java.sampler.JavaSampler;
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.util.JMeterUtils;
+import org.apache.jorphan.collections.HashTree;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Any gRPC server, not only Dubbo's: seed 004's user service served by a plain grpc-java server (the grpc-provider
+ * module's jar in a JVM of its own, protoc-gen-grpc-java's stub, no Dubbo on its side) called through
+ * {@link DubboServiceSampler} by its {@code .proto} service name over h2c, in JMeter's engine: unary, server
+ * streaming, client streaming and bidirectional (at once and as a ping-pong), every message checked.
+ */
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+class GrpcServerIT {
+
+    private static final String SERVICE = "rpcbench.user.UserService";
+    private static final Pattern READY = Pattern.compile("grpc-user-server ready port=(\\d+)");
+    private static final String DESCRIPTOR_SET = System.getProperty("rpcbench.user.protoset",
+            "target/rpcbench-user.protoset");
+    private static final int THREADS = 2;
+    private static final int LOOPS = 3;
+
+    @TempDir
+    static Path home;
+
+    private static JarProcess server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        JMeterTestHome.use(home);
+        server = JarProcess.start(JarProcess.jar("rpcbench.grpc-provider.jar",
+                "../grpc-provider/target/rpcbench-grpc-provider.jar"), READY, "--port", "0");
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void everyKindOfMethodOfAPlainGrpcServerInJMetersEngine() throws Exception {
+        String ids = "[{\"id\": 7}, {\"id\": 8}, {\"id\": 9}]";
+        Map<String, String> pingPong = call("chatUsers", ids);
+        pingPong.put("stream_send", "after each answer");
+        CollectedSamples samples = new CollectedSamples();
+        HashTree plan = EnginePlans.of("plain gRPC server", LoadThreadGroup.of(THREADS, LOOPS), samples, List.of(
+                sampler("getUser", call("getUser", "[{\"id\": 7}]")),
+                sampler("streamUsers", call("streamUsers", "[{\"pageNo\": 2}]")),
+                sampler("collectUsers", call("collectUsers", ids)),
+                sampler("chatUsers", call("chatUsers", ids)),
+                sampler("chatUsers ping-pong", pingPong)));
+
+        JMeterUtils.setProperty(SampleEvent.SAMPLE_VARIABLES, StreamFigures.VARIABLE);
+        try {
+            StandardJMeterEngine engine = new StandardJMeterEngine();
+            engine.configure(plan);
+            engine.run();
+        } finally {
+            JMeterUtils.getJMeterProperties().remove(SampleEvent.SAMPLE_VARIABLES);
+        }
+
+        List<SampleResult> results = samples.results();
+        assertThat(results).hasSize(THREADS * LOOPS * 5);
+        assertThat(results).allSatisfy(r -> assertThat(r.isSuccessful()).as(r.getSampleLabel() + ": "
+                + r.getResponseMessage()).isTrue());
+        for (SampleResult result : results) {
+            JsonNode json = ExactJson.MAPPER.readTree(result.getResponseDataAsString());
+            String figures = samples.variable(result, StreamFigures.VARIABLE);
+            switch (result.getSampleLabel()) {
+                case "getUser" -> {
+                    assertThat(json.path("name").asText()).isEqualTo("User 7");
+                    assertThat(figures).as("not a stream").isEmpty();
+                }
+                case "streamUsers" -> {
+                    assertThat(result.getResponseMessage()).isEqualTo("OK: 15 messages");
+                    for (int i = 0; i < 15; i++) {
+                        assertThat(json.get(i).path("name").asText()).isEqualTo("User " + (30 + i));
+                    }
+                    assertThat(StreamFigures.parse(figures).received()).isEqualTo(15);
+                }
+                case "collectUsers" -> {
+                    assertThat(result.getResponseMessage()).isEqualTo("OK: 3 messages sent");
+                    assertThat(json.path("users")).extracting(user -> user.path("name").asText())
+                            .containsExactly("User 7", "User 8", "User 9");
+                }
+                default -> { // chatUsers, at once and as a ping-pong
+                    assertThat(result.getResponseMessage()).isEqualTo("OK: 3 messages sent, 3 received");
+                    assertThat(json).extracting(user -> user.path("name").asText())
+                            .containsExactly("User 7", "User 8", "User 9");
+                    StreamFigures stream = StreamFigures.parse(figures);
+                    assertThat(stream.rttP50Us() >= 0).isEqualTo(result.getSampleLabel().endsWith("ping-pong"));
+                }
+            }
+        }
+    }
+
+    /** No descriptor set: the server's reflection service describes the service, by proto name. */
+    @Test
+    void withoutADescriptorSetTheServersReflectionDescribesTheService() throws Exception {
+        Map<String, String> parameters = call("getUser", "[{\"id\": 7}]");
+        parameters.remove("proto_descriptor_set");
+        Map<String, String> stream = call("chatUsers", "[{\"id\": 8}, {\"id\": 9}]");
+        stream.remove("proto_descriptor_set");
+
+        SampleResult user = SamplerRun.runOnce(new DubboServiceSampler(), parameters);
+        SampleResult chat = SamplerRun.runOnce(new DubboServiceSampler(), stream);
+
+        assertThat(user.isSuccessful()).as(user.getResponseMessage()).isTrue();
+        assertThat(ExactJson.MAPPER.readTree(user.getResponseDataAsString()).path("name").asText()).isEqualTo("User 7");
+        assertThat(chat.getResponseMessage()).isEqualTo("OK: 2 messages sent, 2 received");
+    }
+
+    /**
+     * The interop trap of a Java name where the server knows the proto name (apache/dubbo #9199, #11977): the one
+     * service of that simple name is used; a service the server lacks is named beside the services it has.
+     */
+    @Test
+    void aJavaNameFindsTheProtoNameAndAnUnknownServiceNamesTheKnownOnes() throws Exception {
+        Map<String, String> javaName = call("getUser", "[{\"id\": 7}]");
+        javaName.remove("proto_descriptor_set");
+        javaName.put("interface", "io.rpcbench.user.proto.UserService");
+        Map<String, String> unknown = call("getUser", "[{\"id\": 7}]");
+        unknown.remove("proto_descriptor_set");
+        unknown.put("interface", "rpcbench.user.Nobody");
+
+        SampleResult found = SamplerRun.runOnce(new DubboServiceSampler(), javaName);
+        SampleResult notFound = SamplerRun.runOnce(new DubboServiceSampler(), unknown);
+
+        assertThat(found.isSuccessful()).as(found.getResponseMessage()).isTrue();
+        assertThat(notFound.getResponseCode()).isEqualTo("bad-parameter");
+        assertThat(notFound.getResponseMessage()).startsWith("proto_descriptor_set '' is empty, and the server at "
+                + "tri://127.0.0.1:" + server.ready().group(1) + " does not describe rpcbench.user.Nobody "
+                + "(grpc.reflection.v1.ServerReflection: error 5: ")
+                .contains("the services it knows: ").contains("rpcbench.user.UserService");
+    }
+
+    /** A server without reflection, and no descriptor set: the message names both reflection services tried. */
+    @Test
+    void aServerWithoutReflectionAndNoDescriptorSetSaysWhatWasTried() throws Exception {
+        try (JarProcess bare = JarProcess.start(JarProcess.jar("rpcbench.grpc-provider.jar",
+                "../grpc-provider/target/rpcbench-grpc-provider.jar"), READY, "--port", "0", "--no-reflection")) {
+            String address = "tri://127.0.0.1:" + bare.ready().group(1);
+            Map<String, String> parameters = call("getUser", "[{\"id\": 7}]");
+            parameters.remove("proto_descriptor_set");
+            parameters.put("address", address);
+
+            SampleResult result = SamplerRun.runOnce(new DubboServiceSampler(), parameters);
+
+            assertThat(result.getResponseCode()).isEqualTo("bad-parameter");
+            assertThat(result.getResponseMessage()).startsWith("proto_descriptor_set '' is empty, and the server at "
+                    + address + " answered no gRPC reflection (grpc.reflection.v1.ServerReflection: ")
+                    .contains("; grpc.reflection.v1alpha.ServerReflection: ")
+                    .endsWith("expected the path of a descriptor set of the service's .proto (protoc "
+                            + "--include_imports --descriptor_set_out=FILE), or a server with reflection on (Dubbo: "
+                            + "dubbo.tri.builtin.service.init=true; grpc-java: ProtoReflectionServiceV1)");
+        }
+    }
+
+    private Map<String, String> call(String method, String arguments) {
+        return new HashMap<>(Map.of("address", "tri://127.0.0.1:" + server.ready().group(1), "protocol", "tri",
+                "interface", SERVICE, "method", method, "arguments", arguments, "invocation", "proto-descriptor",
+                "proto_descriptor_set", DESCRIPTOR_SET));
+    }
+
+    private static JavaSampler sampler(String name, Map<String, String> parameters) {
+        return EnginePlans.javaRequest(name, new DubboServiceSampler(), parameters);
+    }
+}
