@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
 @Command(name = "run-performance", mixinStandardHelpOptions = true,
         description = "Benchmarks of rpcbench itself; each writes its table into docs/performance.md.",
         subcommands = {OverheadBenchmark.class, GenericBenchmark.class, DashboardBenchmark.class, AgentBenchmark.class,
-            SeedsBenchmark.class, ResponseDataBenchmark.class, KnownCapacityBenchmark.class, LiveFiguresBenchmark.class})
+            SeedsBenchmark.class, ResponseDataBenchmark.class, KnownCapacityBenchmark.class, LiveFiguresBenchmark.class,
+            StreamMessagesBenchmark.class})
 public final class PerfCommand implements Runnable {
 
     public static void main(String[] args) {
