@@ -1,5 +1,6 @@
 package io.rpcbench.catalogue;
 
+import io.rpcbench.sampler.dubbo.ServerReflection;
 import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.registry.ServiceRegistry;
 import java.util.concurrent.Callable;
@@ -7,12 +8,15 @@ import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code ./rpcbench services}: lists what a Dubbo registry holds ({@link ServiceListing}). */
 @Command(name = "services", mixinStandardHelpOptions = true,
         description = "List the applications, services (with version and group), methods and parameter types a Dubbo"
-                + " registry holds. A Nacos password is read from " + RegistryOptions.PASSWORD_VARIABLE + ".")
+                + " registry holds; or, with --reflection, the services and methods a triple or gRPC server describes"
+                + " through its gRPC reflection. A Nacos password is read from " + RegistryOptions.PASSWORD_VARIABLE
+                + ".")
 final class ServicesCommand implements Callable<Integer> {
 
     private final RegistryOpener registries;
@@ -20,6 +24,10 @@ final class ServicesCommand implements Callable<Integer> {
 
     @Mixin
     RegistryOptions registry = new RegistryOptions();
+
+    @Option(names = "--reflection", paramLabel = "tri://HOST:PORT",
+            description = "a triple or gRPC server to ask through its gRPC reflection, instead of a registry")
+    String reflection;
 
     @Spec
     CommandSpec spec;
@@ -31,11 +39,43 @@ final class ServicesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (reflection != null) {
+            return reflect();
+        }
         String address = registry.address();
         RegistryAccess access = registry.access(environment);
         try (ServiceRegistry opened = registries.open(address, access, registry.timeoutMs)) {
             spec.commandLine().getOut().print(ServiceListing.text(opened.describe(), opened.services()));
         }
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+
+    /** The services a server describes through its reflection ({@link ServerReflection}), printed as plan takes them. */
+    private int reflect() {
+        if (registry.address != null) {
+            throw BadOptionException.of("--reflection", reflection, "and " + RegistryOptions.REGISTRY + " are both "
+                    + "given", "one of them: a server to ask, or a registry to read");
+        }
+        if (!reflection.matches("tri://[^/:]+:\\d+")) {
+            throw BadOptionException.of("--reflection", reflection, "is not a server's address", "tri://host:port");
+        }
+        ServerReflection.Described described;
+        try {
+            described = ServerReflection.describe(reflection, registry.timeoutMs);
+        } catch (ServerReflection.ReflectionFailure noReflection) {
+            throw BadOptionException.of("--reflection", reflection, "gave no services: " + noReflection.getMessage(),
+                    "a server with gRPC reflection on (Dubbo: dubbo.tri.builtin.service.init=true; grpc-java: "
+                            + "ProtoReflectionServiceV1)");
+        }
+        StringBuilder out = new StringBuilder("the server ").append(reflection).append(" describes ")
+                .append(described.methods().size()).append(described.methods().size() == 1 ? " service" : " services")
+                .append(" (").append(described.reflection()).append(")\n");
+        described.methods().forEach((service, methods) -> {
+            out.append('\n').append(service).append('\n');
+            methods.forEach(method -> out.append("  ").append(method).append('\n'));
+        });
+        spec.commandLine().getOut().print(out);
         spec.commandLine().getOut().flush();
         return 0;
     }

@@ -88,6 +88,19 @@ class ServicesCommandTest {
                         + " expected zookeeper://host:port or nacos://host:port");
     }
 
+    @Test
+    void reflectionTakesOneServersAddressAndNoRegistry() {
+        assertThat(run(new FakeRegistry(List.of()), Map.of(), "services", "--reflection", "tri://127.0.0.1:50051",
+                "--registry", "zookeeper://127.0.0.1:2181")).isEqualTo(BadOptionException.EXIT_CODE);
+        assertThat(run(new FakeRegistry(List.of()), Map.of(), "services", "--reflection", "127.0.0.1:50051"))
+                .isEqualTo(BadOptionException.EXIT_CODE);
+
+        assertThat(err.toString().lines()).containsExactly(
+                "services: --reflection 'tri://127.0.0.1:50051' and --registry are both given; expected one of them:"
+                        + " a server to ask, or a registry to read",
+                "services: --reflection '127.0.0.1:50051' is not a server's address; expected tri://host:port");
+    }
+
     private int run(FakeRegistry registry, Map<String, String> environment, String... args) {
         var commandLine = CatalogueCommand.commandLine(registry, environment::get);
         commandLine.setOut(new PrintWriter(out));

@@ -36,7 +36,11 @@ public final class GrpcUserServer implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "0", description = "The port; 0 (the default) for a free one.")
     private int port;
 
-    @Option(names = "--no-reflection", negatable = false,
+    @Option(names = "--report-calls",
+            description = "Print the open calls and connections at each change (open calls=N connections=M cancelled=K).")
+    private boolean reportCalls;
+
+    @Option(names = "--no-reflection",
             description = "Serve no gRPC reflection service (a server whose clients need a descriptor set).")
     private boolean noReflection;
 
@@ -48,6 +52,10 @@ public final class GrpcUserServer implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(bind, port))
                 .addService(new GrpcUserService());
+        if (reportCalls) {
+            OpenCalls open = new OpenCalls(System.out);
+            builder.intercept(open).addTransportFilter(open.connections());
+        }
         if (!noReflection) {
             builder.addService(ProtoReflectionServiceV1.newInstance());
         }

@@ -78,7 +78,8 @@ public interface RpcClient extends AutoCloseable {
 
     /**
      * The per-message figures of a passing call that was a stream ({@link StreamFigures}), given its response; null
-     * (the default) for a call that was not.
+     * (the default) for a call that was not. Asked only of a call whose {@link #successMessage} is not plain
+     * {@code OK} (a stream's says its messages), so that the echo's hot path asks nothing more.
      */
     default StreamFigures streamFigures(Object response) {
         return null;

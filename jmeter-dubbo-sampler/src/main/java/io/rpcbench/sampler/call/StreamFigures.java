@@ -12,7 +12,11 @@ import java.util.Map;
  * A figure that does not apply (no message received; fewer than two; not a ping-pong) is absent.
  *
  * <p>Percentiles are exact nearest-rank values of the stream's own gaps ({@code ceil(p / 100 x n)}-th smallest): a
- * stream has tens to thousands of messages, kept in full for the sample.
+ * stream has tens to thousands of messages, kept in full for the sample. A p99 is given from 100 values on (below, it
+ * would be the maximum). A message's time is when the library handed it to the sampler (after its deserialization and
+ * its callback executor's queue), a message sent when the sampler handed it to the library (queued, not yet on the
+ * wire): the gaps and round trips are what a client of the library sees. Round trips are kept for a ping-pong whose
+ * provider answered each message once (as many answers as messages); else they are absent.
  *
  * <p>In a JTL the figures are one sample variable, {@value #VARIABLE} (JMeter's {@code sample_variables} writes it as
  * a column), in words that say what each is: {@code sent=15 received=15 first_us=812 gap_p50_us=40 gap_p99_us=95
@@ -22,14 +26,17 @@ import java.util.Map;
  * @param received  messages the client received
  * @param firstUs   µs from opening the stream to the first message received; -1 when none came
  * @param gapP50Us  the median gap between two messages received, µs; -1 with fewer than two
- * @param gapP99Us  the 99th percentile gap, µs; -1 with fewer than two
+ * @param gapP99Us  the 99th percentile gap, µs; -1 with fewer than 100 gaps
  * @param gapMaxUs  the largest gap, µs; -1 with fewer than two
  * @param rttP50Us  a ping-pong's median round trip (a message sent to its answer), µs; -1 when not a ping-pong
- * @param rttP99Us  its 99th percentile round trip, µs; -1 when not a ping-pong
+ * @param rttP99Us  its 99th percentile round trip, µs; -1 when not a ping-pong or fewer than 100
  * @param rttMaxUs  its largest round trip, µs; -1 when not a ping-pong
  */
 public record StreamFigures(long sent, long received, long firstUs, long gapP50Us, long gapP99Us, long gapMaxUs,
         long rttP50Us, long rttP99Us, long rttMaxUs) {
+
+    /** The fewest values a p99 is given for: with fewer, the 99th percentile by nearest rank is the maximum. */
+    static final int P99_MIN_VALUES = 100;
 
     /** The sample variable that carries a stream's figures into the JTL. */
     public static final String VARIABLE = "stream_figures";
@@ -43,13 +50,19 @@ public record StreamFigures(long sent, long received, long firstUs, long gapP50U
             gaps[i - 1] = receivedNanos[i] - receivedNanos[i - 1];
         }
         Arrays.sort(gaps);
-        long[] trips = new long[pingPong ? Math.min(sent, received) : 0];
+        // a round trip pairs each message with the answer that came next: only a ping-pong answered once a message
+        long[] trips = new long[pingPong && sent == received ? sent : 0];
         for (int i = 0; i < trips.length; i++) {
             trips[i] = receivedNanos[i] - sentNanos[i];
         }
         Arrays.sort(trips);
-        return new StreamFigures(sent, received, first, rank(gaps, 50), rank(gaps, 99), rank(gaps, 100),
-                rank(trips, 50), rank(trips, 99), rank(trips, 100));
+        return new StreamFigures(sent, received, first, rank(gaps, 50), p99(gaps), rank(gaps, 100),
+                rank(trips, 50), p99(trips), rank(trips, 100));
+    }
+
+    /** The p99 of at least {@value #P99_MIN_VALUES} values; below that, the nearest rank is the maximum: -1. */
+    private static long p99(long[] sortedNanos) {
+        return sortedNanos.length < P99_MIN_VALUES ? -1 : rank(sortedNanos, 99);
     }
 
     /** The nearest-rank percentile of sorted ns values, in µs; -1 for none. */

@@ -30,6 +30,9 @@ public record StreamPace(boolean pingPong, long intervalNanos) {
     public static final StreamPace AT_ONCE = new StreamPace(false, 0);
     public static final StreamPace PING_PONG = new StreamPace(true, 0);
 
+    /** The longest a paced sender parks before it looks again whether its stream ended. */
+    private static final long MAX_PARK_NANOS = 20_000_000;
+
     private static final Pattern EVERY = Pattern.compile("every\\s*(\\d+(?:\\.\\d+)?)\\s*ms");
 
     /**
@@ -74,11 +77,14 @@ public record StreamPace(boolean pingPong, long intervalNanos) {
             timeline.awaitReceived(index, deadlineNanos, ended, "the ping-pong with " + target);
         } else if (intervalNanos > 0) {
             long due = timeline.openNanos() + index * intervalNanos;
-            for (long left = due - System.nanoTime(); left > 0; left = due - System.nanoTime()) {
-                LockSupport.parkNanos(left);
+            // in slices, so that a stream that ended meanwhile (an error, a cancel) is seen within one
+            long left = due - System.nanoTime();
+            while (left > 0 && !ended.getAsBoolean()) {
+                LockSupport.parkNanos(Math.min(left, MAX_PARK_NANOS));
                 if (Thread.interrupted()) {
                     throw new InterruptedException("stopped while pacing a stream's messages");
                 }
+                left = due - System.nanoTime();
             }
         }
     }

@@ -52,6 +52,11 @@ public final class StreamTimeline {
         }
     }
 
+    /** The stream ended (the library's callback thread): a sender waiting for an answer looks again. */
+    public synchronized void ended() {
+        notifyAll();
+    }
+
     /** Messages received so far. */
     public synchronized int receivedCount() {
         return received;

@@ -20,8 +20,9 @@ import org.apache.dubbo.rpc.protocol.tri.CancelableStreamObserver;
  * {@link #await} and reads it after, the latch's count-down making the callbacks' writes visible.
  *
  * <p>Being a {@link CancelableStreamObserver}, it is given the call's cancellation when the triple client starts the
- * call: {@link #cancel(String)} ends the stream on both sides (an RST_STREAM to the provider), which a sample does when
- * its stream outlives {@code timeout_ms} or JMeter stops the thread, so that no stream is left open.
+ * call: {@link #cancelCall} ends the stream on both sides (an RST_STREAM to the provider), which the sampler thread
+ * does when its stream outlives {@code timeout_ms}, fails, or is stopped ({@link #stop}, from JMeter's stopping thread,
+ * which only wakes the sampler thread), so that no stream is left open.
  */
 public final class MessageStream extends CancelableStreamObserver<Object> {
 
@@ -29,7 +30,11 @@ public final class MessageStream extends CancelableStreamObserver<Object> {
     private final List<Message> messages = new ArrayList<>();
     private final StreamTimeline timeline;
     private long bytes;
+    /** How it ended, if with an error; the first reason wins (the provider's, or a local stop's). */
     private Throwable error;
+    /** Whether the provider (through Dubbo's callback) ended it: then there is nothing to cancel. */
+    private volatile boolean endedByProvider;
+    private StreamFigures figures;
 
     /** A stream opened now whose answers do not pace its requests. */
     public MessageStream() {
@@ -42,7 +47,8 @@ public final class MessageStream extends CancelableStreamObserver<Object> {
 
     @Override
     public void onNext(Object data) {
-        timeline.received(System.nanoTime()); // first: the time the message came, not the time it was kept
+        // first: when Dubbo handed the message over (after its deserialization and its callback executor's queue)
+        timeline.received(System.nanoTime());
         Message message = (Message) data;
         messages.add(message);
         bytes += message.getSerializedSize(); // the message's protobuf bytes as received (unknown fields kept)
@@ -50,13 +56,34 @@ public final class MessageStream extends CancelableStreamObserver<Object> {
 
     @Override
     public void onError(Throwable throwable) {
-        error = throwable;
-        ended.countDown();
+        endedByProvider = true;
+        end(throwable);
     }
 
     @Override
     public void onCompleted() {
-        ended.countDown();
+        endedByProvider = true;
+        end(null);
+    }
+
+    /**
+     * Ends the wait for this stream from any thread (JMeter's stopping thread, a Sample Timeout): the sampler thread
+     * wakes, cancels the call itself ({@link #cancelCall}) and fails the sample. Nothing of Dubbo's is touched here:
+     * its call is not safe to use from two threads.
+     */
+    public void stop(String why) {
+        end(new StoppedStream(why));
+    }
+
+    private void end(Throwable reason) {
+        synchronized (this) {
+            if (ended.getCount() == 0) {
+                return;
+            }
+            error = reason;
+            ended.countDown();
+        }
+        timeline.ended();
     }
 
     /** Whether the stream has ended, either way. */
@@ -64,32 +91,48 @@ public final class MessageStream extends CancelableStreamObserver<Object> {
         return ended.getCount() == 0;
     }
 
+    /** Waits until the stream ends or {@code deadlineNanos} ({@link System#nanoTime()}) passes; whether it ended. */
+    public boolean awaitEnd(long deadlineNanos) throws InterruptedException {
+        return ended.await(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+    }
+
     /**
      * Waits for the end of the stream until {@code deadlineNanos} ({@link System#nanoTime()}); cancels it when it has
-     * not ended by then, or when JMeter stops the thread meanwhile.
+     * not ended by then, when it was stopped ({@link #stop}), or when JMeter interrupts the thread meanwhile.
      *
      * @return this stream, ended without error
      * @throws TimeoutException     when it has not ended in time, saying how many messages had come
-     * @throws InterruptedException when JMeter stopped the thread (the stream is cancelled)
+     * @throws StoppedStream        when it was stopped
+     * @throws InterruptedException when JMeter interrupted the thread (the stream is cancelled)
      * @throws Exception            the stream's error, as Dubbo gave it
      */
     public MessageStream await(long deadlineNanos, int timeoutMs, String target) throws Exception {
+        boolean done;
         try {
-            if (!ended.await(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-                int count = timeline.receivedCount();
-                cancel("it did not end within timeout_ms");
-                throw new TimeoutException("the stream from " + target + " did not end within " + timeoutMs
-                        + " ms (timeout_ms); " + count + " message" + (count == 1 ? "" : "s") + " had come");
-            }
+            done = awaitEnd(deadlineNanos);
         } catch (InterruptedException stopped) {
-            cancel("JMeter stopped the thread");
+            cancelCall("JMeter stopped the thread");
             throw stopped;
         }
-        if (error instanceof Exception exception) {
+        if (!done) {
+            int count = timeline.receivedCount();
+            cancelCall("it did not end within timeout_ms");
+            throw new TimeoutException("the stream from " + target + " did not end within " + timeoutMs
+                    + " ms (timeout_ms); " + count + " message" + (count == 1 ? "" : "s") + " had come");
+        }
+        Throwable failure;
+        synchronized (this) {
+            failure = error;
+        }
+        if (failure instanceof StoppedStream stopped) {
+            cancelCall(stopped.getMessage());
+            throw stopped;
+        }
+        if (failure instanceof Exception exception) {
             throw exception;
         }
-        if (error != null) {
-            throw (Error) error;
+        if (failure != null) {
+            throw (Error) failure;
         }
         return this;
     }
@@ -99,10 +142,22 @@ public final class MessageStream extends CancelableStreamObserver<Object> {
         return await(System.nanoTime() + timeoutMs * 1_000_000L, timeoutMs, target);
     }
 
-    /** Ends the stream on both sides, if it has not ended, saying why. */
-    public void cancel(String why) {
-        if (!ended() && getCancellationContext() != null) {
+    /**
+     * Cancels the call on both sides (an RST_STREAM to the provider) unless the provider ended it, saying why; on the
+     * sampler thread, the one that drives Dubbo's call.
+     */
+    public void cancelCall(String why) {
+        if (!endedByProvider && getCancellationContext() != null) {
             cancel(new CancellationException("rpcbench cancelled the stream: " + why));
+        }
+    }
+
+    /** A stream ended by {@link #stop}: the sample is cut off, not the provider's failure. */
+    public static final class StoppedStream extends CancellationException {
+        private static final long serialVersionUID = 1L;
+
+        StoppedStream(String why) {
+            super("the stream was stopped: " + why);
         }
     }
 
@@ -120,9 +175,12 @@ public final class MessageStream extends CancelableStreamObserver<Object> {
         return bytes;
     }
 
-    /** The stream's per-message figures; after it ended. */
+    /** The stream's per-message figures; after it ended (computed once, on the sampler thread). */
     public StreamFigures figures() {
-        return timeline.figures();
+        if (figures == null) {
+            figures = timeline.figures();
+        }
+        return figures;
     }
 
     StreamTimeline timeline() {

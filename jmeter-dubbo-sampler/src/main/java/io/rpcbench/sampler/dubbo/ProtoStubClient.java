@@ -54,11 +54,14 @@ public final class ProtoStubClient extends SharedConsumerClient {
 
     private String argumentsText;
     private List<Message> arguments;
-    private long argumentBytes;
+    /** The protobuf bytes of the last call's request messages that were sent. */
+    private long sentBytes;
     private String paceText;
     private StreamPace pace = StreamPace.AT_ONCE;
     private String attachmentsText;
     private Map<String, String> attachments = Map.of();
+    /** The stream of the call in flight, for {@link #interrupt} from JMeter's stopping thread; null between calls. */
+    private volatile MessageStream inFlight;
 
     /** @throws BadParameterException when the descriptor set, the service or the method is wrong */
     public ProtoStubClient(DubboServiceRequest request) {
@@ -72,14 +75,14 @@ public final class ProtoStubClient extends SharedConsumerClient {
     @Override
     public void bind(SamplerParameters sample) {
         String text = sample.text(ServiceCallParameters.ARGUMENTS, DubboServiceRequest.DEFAULT_ARGUMENTS);
-        if (!text.equals(argumentsText)) {
-            arguments = parse(text);
-            argumentBytes = arguments.stream().mapToLong(Message::getSerializedSize).sum();
-            argumentsText = text;
-        }
         String paceValue = sample.optionalText(StreamPace.PARAMETER);
-        if (!paceValue.equals(paceText)) {
-            pace = pace(paceValue);
+        if (!text.equals(argumentsText) || !paceValue.equals(paceText)) {
+            List<Message> messages = text.equals(argumentsText) ? arguments : parse(text);
+            StreamPace parsed = paceValue.equals(paceText) ? pace : pace(paceValue);
+            checkFitsTimeout(parsed, paceValue, messages.size());
+            arguments = messages;
+            argumentsText = text;
+            pace = parsed;
             paceText = paceValue;
         }
         String attachmentText = sample.optionalText(DubboServiceRequest.ATTACHMENTS);
@@ -100,6 +103,10 @@ public final class ProtoStubClient extends SharedConsumerClient {
             throw BadParameterException.of(ServiceCallParameters.ARGUMENTS, text, "has " + values.size()
                     + " values for " + ProtoStub.describe(method), "a JSON array of one object, the " + input
                     + " (e.g. [{}] for its default)");
+        }
+        if (values.isEmpty()) { // a stream without a message: Dubbo would open nothing on the wire, and wait
+            throw BadParameterException.of(ServiceCallParameters.ARGUMENTS, text, "has no message for "
+                    + ProtoStub.describe(method), "a JSON array of at least one " + input + ", e.g. [{}]");
         }
         List<Message> messages = new ArrayList<>(values.size());
         for (int i = 0; i < values.size(); i++) {
@@ -125,6 +132,16 @@ public final class ProtoStubClient extends SharedConsumerClient {
         return parsed;
     }
 
+    /** A paced stream must be able to send its last message before {@code timeout_ms}. */
+    private void checkFitsTimeout(StreamPace parsed, String paceValue, int messages) {
+        long needsMs = parsed.intervalNanos() * Math.max(0, messages - 1) / 1_000_000;
+        if (needsMs >= settings.timeoutMs()) {
+            throw BadParameterException.of(StreamPace.PARAMETER, paceValue, "sends the last of its " + messages
+                    + " messages " + needsMs + " ms after the first, and timeout_ms is " + settings.timeoutMs(),
+                    "a timeout_ms above " + needsMs + ", fewer messages, or a shorter interval");
+        }
+    }
+
     @Override
     public Object call() throws Exception {
         RpcContext.getClientAttachment().setAttachments(attachments);
@@ -132,40 +149,80 @@ public final class ProtoStubClient extends SharedConsumerClient {
             return streamRequests();
         }
         if (!method.isServerStreaming()) {
+            sentBytes = arguments.get(0).getSerializedSize();
             return StubInvocationUtil.unaryCall(invoker, stubMethod, arguments.get(0));
         }
         long open = System.nanoTime();
         MessageStream stream = new MessageStream(new StreamTimeline(open, false));
         stream.timeline().sent(open);
-        StubInvocationUtil.serverStreamCall(invoker, stubMethod, arguments.get(0), stream);
-        return stream.await(open + timeoutNanos(), settings.timeoutMs(), settings.address());
+        sentBytes = arguments.get(0).getSerializedSize();
+        inFlight = stream;
+        try {
+            StubInvocationUtil.serverStreamCall(invoker, stubMethod, arguments.get(0), stream);
+            return stream.await(open + timeoutNanos(), settings.timeoutMs(), settings.address());
+        } finally {
+            inFlight = null;
+        }
     }
 
     /**
      * A client-streaming or bidirectional call: opens the stream, sends the messages at the pace, ends its side, and
-     * waits for the provider to end the stream; cancels it on any failure, so that nothing is left open.
+     * waits for the provider to end the stream; cancels it on any failure, so that nothing is left open. A provider
+     * that ends the stream before every message was sent ends it: the messages not sent are not counted.
      */
     private MessageStream streamRequests() throws Exception {
         long open = System.nanoTime();
         long deadline = open + timeoutNanos();
         StreamTimeline timeline = new StreamTimeline(open, pace.pingPong());
         MessageStream answers = new MessageStream(timeline);
-        StreamObserver<Object> requests = StubInvocationUtil.biOrClientStreamCall(invoker, stubMethod, answers);
+        sentBytes = 0;
+        inFlight = answers; // a stop from now on only wakes this thread, which cancels the call below
         try {
+            StreamObserver<Object> requests = StubInvocationUtil.biOrClientStreamCall(invoker, stubMethod, answers);
             for (int i = 0; i < arguments.size() && !answers.ended(); i++) {
                 pace.beforeSending(i, timeline, deadline, answers::ended, settings.address());
-                timeline.sent(System.nanoTime());
-                requests.onNext(arguments.get(i));
+                if (answers.ended()) {
+                    break;
+                }
+                Message message = arguments.get(i);
+                long sentAt = System.nanoTime(); // before: an answer may come before onNext returns
+                try {
+                    requests.onNext(message);
+                } catch (RuntimeException refused) { // e.g. "Call already canceled": the provider's end says why
+                    if (!answers.awaitEnd(deadline)) {
+                        throw refused;
+                    }
+                    break;
+                }
+                timeline.sent(sentAt);
+                sentBytes += message.getSerializedSize();
             }
             if (!answers.ended()) {
                 requests.onCompleted();
             }
             return answers.await(deadline, settings.timeoutMs(), settings.address());
         } catch (Exception | Error failure) {
-            answers.cancel(failure instanceof InterruptedException ? "JMeter stopped the thread"
+            answers.cancelCall(failure instanceof InterruptedException ? "JMeter stopped the thread"
                     : "the call failed: " + failure.getMessage());
             throw failure;
+        } finally {
+            inFlight = null;
         }
+    }
+
+    /**
+     * Stops the stream in flight, if any (JMeter is stopping the thread, or a Sample Timeout fired): the sampler thread
+     * wakes at once, cancels the call and fails the sample as {@code stopped}. A unary call is not cut short (see
+     * {@link SharedConsumerClient#interrupt}).
+     */
+    @Override
+    public boolean interrupt() {
+        MessageStream stream = inFlight;
+        if (stream == null) {
+            return false;
+        }
+        stream.stop("JMeter stopped the thread");
+        return true;
     }
 
     private long timeoutNanos() {
@@ -180,7 +237,7 @@ public final class ProtoStubClient extends SharedConsumerClient {
 
     @Override
     public long sentBytes() {
-        return argumentBytes;
+        return sentBytes;
     }
 
     @Override
@@ -209,7 +266,7 @@ public final class ProtoStubClient extends SharedConsumerClient {
         if (!method.isClientStreaming()) {
             return CallOutcome.OK + ": " + messages(stream.count());
         }
-        String sent = CallOutcome.OK + ": " + messages(arguments.size()) + " sent";
+        String sent = CallOutcome.OK + ": " + messages((int) stream.figures().sent()) + " sent";
         return method.isServerStreaming() ? sent + ", " + stream.count() + " received" : sent;
     }
 

@@ -7,9 +7,6 @@ import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
 import com.google.protobuf.DescriptorProtos.MethodDescriptorProto;
 import com.google.protobuf.DescriptorProtos.OneofDescriptorProto;
 import com.google.protobuf.DescriptorProtos.ServiceDescriptorProto;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,17 +33,8 @@ final class ReflectionProtocol {
 
     /** The descriptor set of the reflection service in {@code protoPackage}, as a file. */
     static Path descriptorSetFile(String protoPackage) {
-        return FILES.computeIfAbsent(protoPackage, name -> {
-            try {
-                Path file = Files.createTempFile("rpcbench-" + name + "-", ".protoset");
-                file.toFile().deleteOnExit();
-                Files.write(file, FileDescriptorSet.newBuilder().addFile(file(name)).build().toByteArray());
-                return file;
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the reflection service's descriptors to the temporary "
-                        + "folder " + System.getProperty("java.io.tmpdir") + ": " + e.getMessage(), e);
-            }
-        });
+        return FILES.computeIfAbsent(protoPackage, name -> ServerReflection.writeTemporary("rpcbench-" + name + "-",
+                FileDescriptorSet.newBuilder().addFile(file(name)).build()));
     }
 
     /** {@code grpc/reflection/<version>/reflection.proto}, with only what rpcbench sends and reads. */

@@ -1,15 +1,19 @@
 package io.rpcbench.sampler.dubbo;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
 import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors.ServiceDescriptor;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.call.StreamPace;
+import io.rpcbench.sampler.json.ExactJson;
+import io.rpcbench.sampler.protobuf.ProtoDescriptorSet;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -18,6 +22,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -44,13 +50,12 @@ public final class ServerReflection {
     /** The well-known files protobuf-java carries, for a server that sends a file without them. */
     private static final Map<String, FileDescriptorProto> WELL_KNOWN = wellKnown();
 
-    private static final Map<String, Path> FETCHED = new ConcurrentHashMap<>();
-
     private ServerReflection() {}
 
     /**
      * The descriptor set of {@code service} (its proto name, or the Java name of Dubbo's generated interface) as the
-     * server at {@code address} describes it: a file, written once per address and service in this JVM.
+     * server at {@code address} describes it: a file, read once per address and service in this JVM (a failure is
+     * kept for {@value #RETRY_AFTER_MS} ms, so that a run's threads do not each ask again).
      *
      * @throws BadParameterException naming the address, the service, and what each reflection service answered
      */
@@ -61,12 +66,100 @@ public final class ServerReflection {
                     + "descriptor set of the service's .proto (protoc --include_imports --descriptor_set_out=FILE), "
                     + "or a tri://host:port address of a server that serves gRPC reflection");
         }
-        return FETCHED.computeIfAbsent(address + " " + service, key -> write(fetch(address, service, timeoutMs)));
+        try {
+            return reflected(address, service, timeoutMs);
+        } catch (ReflectionFailure failure) {
+            throw BadParameterException.of(DubboSettings.PROTO_DESCRIPTOR_SET, "", "is empty, and "
+                    + failure.getMessage(), failure.answered() ? "a service it has, or the path of a descriptor set "
+                    + "of the service's .proto" : "the path of a descriptor set of the service's .proto (protoc "
+                    + "--include_imports --descriptor_set_out=FILE), or a server with reflection on (" + SWITCHES + ")");
+        }
+    }
+
+    /** How reflection is turned on, for messages. */
+    static final String SWITCHES = "Dubbo: dubbo.tri.builtin.service.init=true; grpc-java: ProtoReflectionServiceV1";
+
+    /** How long a failed read of a server's reflection is kept before it is tried again. */
+    static final long RETRY_AFTER_MS = 5000;
+
+    /** A read of one service's file: its result when done, and when it was made. */
+    private record Fetch(CompletableFuture<Path> file, long atNanos) {}
+
+    private static final Map<String, Fetch> FETCHES = new ConcurrentHashMap<>();
+
+    /** The file of {@code service} at {@code address}: read by the first thread that asks, waited for by the others. */
+    private static Path reflected(String address, String service, int timeoutMs) {
+        String key = address + " " + service;
+        Fetch mine = new Fetch(new CompletableFuture<>(), System.nanoTime());
+        Fetch fetch = FETCHES.compute(key, (k, earlier) -> earlier == null || earlier.file().isCompletedExceptionally()
+                && System.nanoTime() - earlier.atNanos() > RETRY_AFTER_MS * 1_000_000 ? mine : earlier);
+        if (fetch == mine) {
+            try {
+                mine.file().complete(write(fetch(address, service, timeoutMs)));
+            } catch (RuntimeException | Error failure) {
+                mine.file().completeExceptionally(failure);
+            }
+        }
+        try {
+            return fetch.file().join();
+        } catch (CompletionException failed) {
+            if (failed.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw failed;
+        }
+    }
+
+    /**
+     * What a server's reflection describes: the reflection service that answered, and each service it serves (but
+     * reflection and health themselves) with its methods as {@code rpc name(Input) returns (stream Output)}, or, for a
+     * service it would not describe, one line saying why.
+     */
+    public record Described(String reflection, Map<String, List<String>> methods) {}
+
+    /**
+     * Every service the server at {@code address} ({@code tri://host:port}) describes through its reflection.
+     *
+     * @throws ReflectionFailure naming the address and what each reflection service answered, when neither did
+     */
+    public static Described describe(String address, int timeoutMs) {
+        List<String> tried = new ArrayList<>();
+        for (String protoPackage : PACKAGES) {
+            List<String> services;
+            try {
+                services = ask(address, protoPackage + "." + ReflectionProtocol.SERVICE, timeoutMs, protoPackage)
+                        .services();
+            } catch (Exception e) {
+                tried.add(protoPackage + "." + ReflectionProtocol.SERVICE + ": " + reason(e));
+                continue;
+            }
+            Map<String, List<String>> methods = new LinkedHashMap<>();
+            for (String service : services) {
+                if (service.startsWith("grpc.reflection.") || service.startsWith("grpc.health.")) {
+                    continue;
+                }
+                try {
+                    ServiceDescriptor descriptor = ProtoDescriptorSet.read(reflected(address, service, timeoutMs)
+                            .toString()).service(service, DubboSettings.INTERFACE);
+                    methods.put(service, descriptor.getMethods().stream().map(ProtoStub::describe).toList());
+                } catch (RuntimeException notDescribed) {
+                    methods.put(service, List.of("(not described: " + notDescribed.getMessage() + ")"));
+                }
+            }
+            return new Described(protoPackage + "." + ReflectionProtocol.SERVICE, methods);
+        }
+        throw new ReflectionFailure("the server at " + address + " answered no gRPC reflection ("
+                + String.join("; ", tried) + ")", false);
     }
 
     private static Path write(FileDescriptorSet set) {
+        return writeTemporary("rpcbench-reflected-", set);
+    }
+
+    /** {@code set} in a file of this JVM's temporary folder, deleted when the JVM exits. */
+    static Path writeTemporary(String prefix, FileDescriptorSet set) {
         try {
-            Path file = Files.createTempFile("rpcbench-reflected-", ".protoset");
+            Path file = Files.createTempFile(prefix, ".protoset");
             file.toFile().deleteOnExit();
             Files.write(file, set.toByteArray());
             return file;
@@ -83,18 +176,42 @@ public final class ServerReflection {
             try {
                 return fetch(address, service, timeoutMs, protoPackage);
             } catch (ReflectionAnswer answer) { // the service answered: no need to ask the older one
-                throw BadParameterException.of(DubboSettings.PROTO_DESCRIPTOR_SET, "", "is empty, and the server at "
-                        + address + " does not describe " + service + " (" + protoPackage + "." + ReflectionProtocol
-                        .SERVICE + ": " + answer.getMessage() + ")", "a service it has, or the path of a descriptor "
-                        + "set of the service's .proto");
+                throw new ReflectionFailure("the server at " + address + " does not describe " + service + " ("
+                        + protoPackage + "." + ReflectionProtocol.SERVICE + ": " + answer.getMessage() + ")", true);
             } catch (Exception e) {
-                tried.add(protoPackage + "." + ReflectionProtocol.SERVICE + ": " + e.getMessage());
+                tried.add(protoPackage + "." + ReflectionProtocol.SERVICE + ": " + reason(e));
             }
         }
-        throw BadParameterException.of(DubboSettings.PROTO_DESCRIPTOR_SET, "", "is empty, and the server at " + address
-                + " answered no gRPC reflection (" + String.join("; ", tried) + ")", "the path of a descriptor set of "
-                + "the service's .proto (protoc --include_imports --descriptor_set_out=FILE), or a server with "
-                + "reflection on (Dubbo: dubbo.tri.builtin.service.init=true; grpc-java: ProtoReflectionServiceV1)");
+        throw new ReflectionFailure("the server at " + address + " answered no gRPC reflection ("
+                + String.join("; ", tried) + ")", false);
+    }
+
+    /** What a failed ask says; an interrupt is kept for the thread (JMeter stopping it) and said. */
+    private static String reason(Exception e) {
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+        return e.getMessage();
+    }
+
+    /**
+     * A server's reflection could not describe what was asked: none answered ({@link #answered()} false), or one
+     * answered without it.
+     */
+    public static final class ReflectionFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final boolean answered;
+
+        ReflectionFailure(String message, boolean answered) {
+            super(message);
+            this.answered = answered;
+        }
+
+        /** Whether a reflection service answered (without what was asked). */
+        public boolean answered() {
+            return answered;
+        }
     }
 
     /**
@@ -129,8 +246,7 @@ public final class ServerReflection {
                 DubboSettings.INVOCATION, DubboSettings.PROTO_DESCRIPTOR,
                 DubboSettings.PROTO_DESCRIPTOR_SET, ReflectionProtocol.descriptorSetFile(protoPackage).toString(),
                 ServiceCallParameters.METHOD, ReflectionProtocol.METHOD,
-                ServiceCallParameters.ARGUMENTS, "[{\"listServices\": \"*\"}, {\"fileContainingSymbol\": \""
-                        + symbol + "\"}]",
+                ServiceCallParameters.ARGUMENTS, requests(symbol),
                 StreamPace.PARAMETER, StreamPace.PING_PONG_TEXT,
                 SamplerParameters.TIMEOUT_MS, Integer.toString(timeoutMs));
         SamplerParameters parameters = new SamplerParameters(values::get);
@@ -142,6 +258,14 @@ public final class ServerReflection {
             }
             return new Answers(services(answers.message(0)), answers.message(1));
         }
+    }
+
+    /** The two requests, a JSON array: the services' list, then the file that defines {@code symbol}. */
+    private static String requests(String symbol) {
+        ArrayNode requests = ExactJson.MAPPER.createArrayNode();
+        requests.addObject().put("listServices", "*");
+        requests.addObject().put("fileContainingSymbol", symbol);
+        return requests.toString();
     }
 
     /** The service names of a {@code list_services} answer; empty when it is none. */

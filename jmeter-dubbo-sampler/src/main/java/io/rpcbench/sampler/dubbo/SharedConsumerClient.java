@@ -59,10 +59,11 @@ abstract class SharedConsumerClient implements RpcClient {
 
     /**
      * False: the shared consumer's call is not cut short (interrupting the JMeter thread would not stop a
-     * Dubbo future either); it fails by the call's timeout, and the thread stops then.
+     * Dubbo future either); it fails by the call's timeout, and the thread stops then. A client whose call is a
+     * stream it can cancel says so ({@link ProtoStubClient}).
      */
     @Override
-    public final boolean interrupt() {
+    public boolean interrupt() {
         return false;
     }
 

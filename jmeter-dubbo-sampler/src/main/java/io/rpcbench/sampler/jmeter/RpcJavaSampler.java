@@ -123,7 +123,10 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
      */
     private String encodedSummary;
     private byte[] summaryBytes;
-    /** Set by {@link #interrupt()}: JMeter is stopping this thread; a call that fails meanwhile was cut off. */
+    /**
+     * Set by {@link #interrupt()}: JMeter is stopping this thread (or a Sample Timeout cut this sample); a call that
+     * fails meanwhile was cut off. Cleared when the sample ends.
+     */
     private volatile boolean stopping;
     private BadParameterException badParameter;
     private CallOutcome setupFailure;
@@ -343,6 +346,8 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
             sampleInProgress = null;
             contextInProgress = null; // JMeter makes a context per sample: none is kept past its sample
             dueInProgress = null;
+            // An interrupt that did not end the thread (JMeter's Sample Timeout) was about this sample only.
+            stopping = false;
         }
         return result;
     }
@@ -555,7 +560,7 @@ public abstract class RpcJavaSampler<C> extends AbstractJavaSamplerClient implem
         }
     }
 
-        private CallOutcome bindAndRun(RpcClient current) {
+    private CallOutcome bindAndRun(RpcClient current) {
         try {
             current.bind(sampleParameters);
         } catch (BadParameterException e) { // e.g. ${var} made the arguments invalid for this sample only

@@ -3,6 +3,8 @@ package io.rpcbench.sampler.call;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
@@ -21,9 +23,9 @@ class StreamFiguresTest {
 
         StreamFigures figures = timeline.figures();
 
-        assertThat(figures).isEqualTo(new StreamFigures(1, 4, 3_000, 2_000, 4_000, 4_000, -1, -1, -1));
-        assertThat(figures.text()).isEqualTo("sent=1 received=4 first_us=3000 gap_p50_us=2000 gap_p99_us=4000 "
-                + "gap_max_us=4000");
+        assertThat(figures).isEqualTo(new StreamFigures(1, 4, 3_000, 2_000, -1, 4_000, -1, -1, -1));
+        assertThat(figures.text()).as("no p99 of 3 gaps: it would be their maximum")
+                .isEqualTo("sent=1 received=4 first_us=3000 gap_p50_us=2000 gap_max_us=4000");
     }
 
     /** The nearest rank over 100 gaps of 1..100 µs: p50 is the 50th, p99 the 99th, max the 100th. */
@@ -58,9 +60,25 @@ class StreamFiguresTest {
         StreamFigures figures = timeline.figures();
 
         assertThat(figures.rttP50Us()).isEqualTo(2_000);
-        assertThat(figures.rttP99Us()).isEqualTo(3_000);
+        assertThat(figures.rttP99Us()).isEqualTo(-1);
         assertThat(figures.rttMaxUs()).isEqualTo(3_000);
-        assertThat(figures.text()).endsWith("rtt_p50_us=2000 rtt_p99_us=3000 rtt_max_us=3000");
+        assertThat(figures.text()).endsWith("rtt_p50_us=2000 rtt_max_us=3000");
+    }
+
+    /** A ping-pong whose provider answered fewer messages than were sent has no round trips: none pair up. */
+    @Test
+    void aPingPongWithoutAnAnswerToEachMessageHasNoRoundTrips() {
+        StreamTimeline timeline = new StreamTimeline(0, true);
+        timeline.sent(0);
+        timeline.received(2 * MS);
+        timeline.sent(2 * MS);
+
+        StreamFigures figures = timeline.figures();
+
+        assertThat(figures.sent()).isEqualTo(2);
+        assertThat(figures.received()).isEqualTo(1);
+        assertThat(figures.rttP50Us()).isEqualTo(-1);
+        assertThat(figures.text()).isEqualTo("sent=2 received=1 first_us=2000");
     }
 
     @Test
@@ -100,16 +118,33 @@ class StreamFiguresTest {
         timeline.awaitReceived(2, System.nanoTime() + 1000 * MS, () -> true, "x"); // the stream ended: no wait
     }
 
-    /** An answer from another thread wakes the waiting sender. */
+    /**
+     * An answer from another thread wakes the waiting sender: the answer comes once the sender waits (its thread in
+     * TIMED_WAITING), and the sender returns long before its 60 s deadline.
+     */
     @Test
     void anAnswerFromTheCallbackThreadWakesTheSender() throws Exception {
         StreamTimeline timeline = new StreamTimeline(System.nanoTime(), true);
-        Thread callback = new Thread(() -> timeline.received(System.nanoTime()));
+        long deadline = System.nanoTime() + 60_000 * MS;
+        CompletableFuture<Long> woke = new CompletableFuture<>();
+        Thread sender = new Thread(() -> {
+            try {
+                timeline.awaitReceived(1, deadline, () -> false, "x");
+                woke.complete(System.nanoTime());
+            } catch (Exception e) {
+                woke.completeExceptionally(e);
+            }
+        });
+        sender.start();
+        while (sender.getState() != Thread.State.TIMED_WAITING) {
+            Thread.onSpinWait(); // until the sender waits: the answer must come after, not before
+        }
 
-        callback.start();
-        timeline.awaitReceived(1, System.nanoTime() + 10_000 * MS, () -> false, "x");
-        callback.join();
+        timeline.received(System.nanoTime());
 
+        long wokeAt = woke.get(30, TimeUnit.SECONDS);
+        assertThat(deadline - wokeAt).as("ns left of the deadline: woken by the answer").isPositive();
         assertThat(timeline.receivedCount()).isEqualTo(1);
+        sender.join();
     }
 }

@@ -80,8 +80,42 @@ class MessageStreamTest {
         stream.onCompleted();
 
         stream.await(20, "tri://127.0.0.1:1");
-        stream.cancel("late");
+        stream.cancelCall("late");
 
+        assertThat(cancellation.isCancelled()).isFalse();
+    }
+
+    /**
+     * A stop from another thread (JMeter's) only wakes the waiting sampler thread, which then cancels the call itself
+     * and fails as stopped: nothing of Dubbo's is touched from the stopping thread.
+     */
+    @Test
+    void aStopWakesTheWaitAndTheWaitingThreadCancelsTheCall() throws Exception {
+        MessageStream stream = new MessageStream();
+        CancellationContext cancellation = new CancellationContext();
+        stream.setCancellationContext(cancellation);
+        Thread stopper = new Thread(() -> stream.stop("JMeter stopped the thread"));
+
+        stopper.start();
+        stopper.join();
+        assertThat(cancellation.isCancelled()).as("not by the stopping thread").isFalse();
+
+        assertThatThrownBy(() -> stream.await(60_000, "tri://127.0.0.1:1"))
+                .isInstanceOf(MessageStream.StoppedStream.class)
+                .hasMessage("the stream was stopped: JMeter stopped the thread");
+        assertThat(cancellation.isCancelled()).as("by the sampler thread").isTrue();
+    }
+
+    /** A stream the provider ended is not cancelled, even when stopped afterwards. */
+    @Test
+    void aStreamTheProviderEndedIsNotCancelled() throws Exception {
+        MessageStream stream = new MessageStream();
+        CancellationContext cancellation = new CancellationContext();
+        stream.setCancellationContext(cancellation);
+        stream.onError(new IllegalStateException("provider's error"));
+        stream.stop("late");
+
+        assertThatThrownBy(() -> stream.await(20, "tri://127.0.0.1:1")).hasMessage("provider's error");
         assertThat(cancellation.isCancelled()).isFalse();
     }
 }

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rpcbench.sampler.call.StreamFigures;
+import io.rpcbench.sampler.dubbo.ServerReflection;
 import io.rpcbench.sampler.json.ExactJson;
 import io.rpcbench.testing.JarProcess;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -156,6 +158,23 @@ class GrpcServerIT {
                 .contains("the services it knows: ").contains("rpcbench.user.UserService");
     }
 
+    /** Everything the server's reflection describes: its service with every method and its kind, not reflection. */
+    @Test
+    void theServersReflectionDescribesItsServicesAndTheirMethods() {
+        ServerReflection.Described described = ServerReflection.describe("tri://127.0.0.1:" + server.ready().group(1),
+                10_000);
+
+        assertThat(described.reflection()).isEqualTo("grpc.reflection.v1.ServerReflection");
+        assertThat(described.methods()).containsOnlyKeys(SERVICE);
+        assertThat(described.methods().get(SERVICE)).containsExactly(
+                "rpc ping(rpcbench.user.Empty) returns (rpcbench.user.Empty)",
+                "rpc getUser(rpcbench.user.UserRequest) returns (rpcbench.user.User)",
+                "rpc listUser(rpcbench.user.PageRequest) returns (rpcbench.user.Page)",
+                "rpc streamUsers(rpcbench.user.PageRequest) returns (stream rpcbench.user.User)",
+                "rpc collectUsers(stream rpcbench.user.UserRequest) returns (rpcbench.user.Page)",
+                "rpc chatUsers(stream rpcbench.user.UserRequest) returns (stream rpcbench.user.User)");
+    }
+
     /** A server without reflection, and no descriptor set: the message names both reflection services tried. */
     @Test
     void aServerWithoutReflectionAndNoDescriptorSetSaysWhatWasTried() throws Exception {
@@ -175,6 +194,61 @@ class GrpcServerIT {
                     .endsWith("expected the path of a descriptor set of the service's .proto (protoc "
                             + "--include_imports --descriptor_set_out=FILE), or a server with reflection on (Dubbo: "
                             + "dubbo.tri.builtin.service.init=true; grpc-java: ProtoReflectionServiceV1)");
+        }
+    }
+
+    /**
+     * JMeter's Stop in the middle of two long bidirectional streams (100 messages 200 ms apart): each is cancelled at
+     * once (the server sees an RST_STREAM: its call cancelled), each sample fails as {@code stopped}, and once the run's
+     * consumer is gone the server has no call and no connection open.
+     */
+    @Test
+    void streamsInFlightWhenJMeterStopsAreCancelledAndNothingStaysOpen() throws Exception {
+        try (JarProcess counted = JarProcess.start(JarProcess.jar("rpcbench.grpc-provider.jar",
+                "../grpc-provider/target/rpcbench-grpc-provider.jar"), READY, "--port", "0", "--report-calls")) {
+            StringBuilder ids = new StringBuilder("[");
+            for (int id = 1; id <= 100; id++) {
+                ids.append(id == 1 ? "" : ", ").append("{\"id\": ").append(id).append('}');
+            }
+            Map<String, String> chat = call("chatUsers", ids.append(']').toString());
+            chat.put("address", "tri://127.0.0.1:" + counted.ready().group(1));
+            chat.put("stream_send", "every 200 ms");
+            chat.put("timeout_ms", "60000");
+            CollectedSamples samples = new CollectedSamples();
+            HashTree plan = EnginePlans.of("stopped mid-stream", LoadThreadGroup.of(THREADS, -1), samples,
+                    List.of(sampler("chatUsers", chat)));
+            StandardJMeterEngine engine = new StandardJMeterEngine();
+            engine.configure(plan);
+            engine.runTest();
+            try {
+                awaitLine(counted, "open calls=" + THREADS + " ");
+                engine.stopTest(true);
+                long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                while (engine.isActive() && System.nanoTime() < end) {
+                    Thread.sleep(50); // polling the engine's end, with a deadline
+                }
+                assertThat(engine.isActive()).as("the engine, 30 s after Stop").isFalse();
+            } finally {
+                engine.stopTest(true);
+            }
+
+            assertThat(samples.results()).hasSize(THREADS).allSatisfy(result -> {
+                assertThat(result.getResponseCode()).as(result.getResponseMessage()).isEqualTo("stopped");
+                assertThat(result.getTime()).as("ms: cut short, not 20 s of messages").isLessThan(15_000);
+            });
+            String last = awaitLine(counted, "open calls=0 connections=0");
+            assertThat(last).endsWith("cancelled=" + THREADS);
+        }
+    }
+
+    /** The first line of {@code process}'s output that starts with {@code start}, within 30 s. */
+    private static String awaitLine(JarProcess process, String start) throws InterruptedException {
+        long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            String line = process.nextLine(Duration.ofNanos(Math.max(1, end - System.nanoTime())));
+            if (line.startsWith(start)) {
+                return line;
+            }
         }
     }
 

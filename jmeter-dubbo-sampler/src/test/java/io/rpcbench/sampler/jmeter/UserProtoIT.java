@@ -324,12 +324,25 @@ class UserProtoIT {
         Map<String, String> unknown = descriptorCall("chatUsers", "[{\"id\": 7}]");
         unknown.put("stream_send", "quickly");
 
+        Map<String, String> tooSlow = descriptorCall("collectUsers", "[{\"id\": 7}, {\"id\": 8}, {\"id\": 9}]");
+        tooSlow.put("stream_send", "every 3000 ms");
+        tooSlow.put("timeout_ms", "5000");
+        Map<String, String> empty = descriptorCall("collectUsers", "[]");
+
         SampleResult onUnary = SamplerRun.runOnce(new DubboServiceSampler(), unary);
         SampleResult onClientStream = SamplerRun.runOnce(new DubboServiceSampler(), clientPingPong);
         SampleResult notAPace = SamplerRun.runOnce(new DubboServiceSampler(), unknown);
+        SampleResult pastTheTimeout = SamplerRun.runOnce(new DubboServiceSampler(), tooSlow);
+        SampleResult noMessage = SamplerRun.runOnce(new DubboServiceSampler(), empty);
 
-        assertThat(List.of(onUnary, onClientStream, notAPace)).extracting(SampleResult::getResponseCode)
-                .containsOnly("bad-parameter");
+        assertThat(List.of(onUnary, onClientStream, notAPace, pastTheTimeout, noMessage))
+                .extracting(SampleResult::getResponseCode).containsOnly("bad-parameter");
+        assertThat(pastTheTimeout.getResponseMessage()).isEqualTo("stream_send 'every 3000 ms' sends the last of its "
+                + "3 messages 6000 ms after the first, and timeout_ms is 5000; expected a timeout_ms above 6000, "
+                + "fewer messages, or a shorter interval");
+        assertThat(noMessage.getResponseMessage()).isEqualTo("arguments '[]' has no message for rpc collectUsers("
+                + "stream rpcbench.user.UserRequest) returns (rpcbench.user.Page); expected a JSON array of at least "
+                + "one rpcbench.user.UserRequest, e.g. [{}]");
         assertThat(onUnary.getResponseMessage()).startsWith("stream_send 'every 5 ms' paces the messages of a stream "
                 + "the client sends, and rpc getUser(rpcbench.user.UserRequest) returns (rpcbench.user.User) takes one "
                 + "request");
