@@ -3,10 +3,13 @@ package io.rpcbench.sampler.jmeter;
 import java.util.List;
 import java.util.Map;
 import org.apache.jmeter.config.Arguments;
+import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.protocol.java.sampler.AbstractJavaSamplerClient;
 import org.apache.jmeter.protocol.java.sampler.JavaSampler;
+import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.testelement.TestPlan;
 import org.apache.jmeter.threads.AbstractThreadGroup;
+import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.ListedHashTree;
 
@@ -25,6 +28,21 @@ final class EnginePlans {
     private EnginePlans() {}
 
     /** A test plan named {@code name}: {@code group} running {@code samplers} in order, and {@code samples}. */
+    /**
+     * Runs {@code plan} in JMeter's engine on this thread, to its end, with JMeter's {@code sample_variables} naming
+     * {@code variables} meanwhile (as jmeter-home's user.properties names them), removed after.
+     */
+    static void runWithSampleVariables(HashTree plan, String variables) {
+        JMeterUtils.setProperty(SampleEvent.SAMPLE_VARIABLES, variables);
+        try {
+            StandardJMeterEngine engine = new StandardJMeterEngine();
+            engine.configure(plan);
+            engine.run(); // in this thread: returns once every thread ended
+        } finally {
+            JMeterUtils.getJMeterProperties().remove(SampleEvent.SAMPLE_VARIABLES);
+        }
+    }
+
     static HashTree of(String name, AbstractThreadGroup group, CollectedSamples samples, List<JavaSampler> samplers) {
         HashTree tree = new ListedHashTree();
         HashTree threads = tree.add(new TestPlan(name)).add(group);

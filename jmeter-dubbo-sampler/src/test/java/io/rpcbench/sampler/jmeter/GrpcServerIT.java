@@ -16,9 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.protocol.java.sampler.JavaSampler;
-import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -74,14 +72,7 @@ class GrpcServerIT {
                 sampler("chatUsers", call("chatUsers", ids)),
                 sampler("chatUsers ping-pong", pingPong)));
 
-        JMeterUtils.setProperty(SampleEvent.SAMPLE_VARIABLES, StreamFigures.VARIABLE);
-        try {
-            StandardJMeterEngine engine = new StandardJMeterEngine();
-            engine.configure(plan);
-            engine.run();
-        } finally {
-            JMeterUtils.getJMeterProperties().remove(SampleEvent.SAMPLE_VARIABLES);
-        }
+        EnginePlans.runWithSampleVariables(plan, StreamFigures.VARIABLE);
 
         List<SampleResult> results = samples.results();
         assertThat(results).hasSize(THREADS * LOOPS * 5);

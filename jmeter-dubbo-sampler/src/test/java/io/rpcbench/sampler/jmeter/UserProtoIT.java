@@ -19,9 +19,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.protocol.java.sampler.JavaSampler;
-import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -249,14 +247,7 @@ class UserProtoIT {
         HashTree plan = plan(samples, List.of(sampler("collectUsers", collect), sampler("chatUsers", chat),
                 sampler("chatUsers ping-pong", pingPong)));
 
-        JMeterUtils.setProperty(SampleEvent.SAMPLE_VARIABLES, StreamFigures.VARIABLE); // as jmeter-home's does
-        try {
-            StandardJMeterEngine engine = new StandardJMeterEngine();
-            engine.configure(plan);
-            engine.run();
-        } finally {
-            JMeterUtils.getJMeterProperties().remove(SampleEvent.SAMPLE_VARIABLES);
-        }
+        EnginePlans.runWithSampleVariables(plan, StreamFigures.VARIABLE);
 
         List<SampleResult> results = samples.results();
         assertThat(results).hasSize(THREADS * LOOPS * 3);
