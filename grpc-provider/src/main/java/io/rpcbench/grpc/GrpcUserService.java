@@ -1,8 +1,6 @@
 package io.rpcbench.grpc;
 
-import com.google.protobuf.Timestamp;
 import io.grpc.stub.StreamObserver;
-import io.rpcbench.user.UserDesk;
 import io.rpcbench.user.UserProtoAnswers;
 import io.rpcbench.user.proto.Empty;
 import io.rpcbench.user.proto.Page;
@@ -38,21 +36,17 @@ final class GrpcUserService extends UserServiceGrpc.UserServiceImplBase {
 
     @Override
     public void streamUsers(PageRequest request, StreamObserver<User> answer) {
-        Timestamp now = UserProtoAnswers.now();
-        for (int i = 0; i < UserDesk.PAGE_SIZE; i++) {
-            answer.onNext(UserProtoAnswers.userOnPage(request.getPageNo(), i, now));
-        }
+        UserProtoAnswers.streamPage(request.getPageNo(), answer::onNext);
         answer.onCompleted();
     }
 
     @Override
     public StreamObserver<UserRequest> collectUsers(StreamObserver<Page> answer) {
-        Timestamp now = UserProtoAnswers.now();
-        Page.Builder page = Page.newBuilder();
+        UserProtoAnswers.Collected page = new UserProtoAnswers.Collected();
         return new StreamObserver<>() {
             @Override
             public void onNext(UserRequest request) {
-                page.addUsers(UserProtoAnswers.user(request.getId(), now));
+                page.add(request);
             }
 
             @Override
@@ -62,7 +56,7 @@ final class GrpcUserService extends UserServiceGrpc.UserServiceImplBase {
 
             @Override
             public void onCompleted() {
-                answer.onNext(page.setTotal(page.getUsersCount()).build());
+                answer.onNext(page.page());
                 answer.onCompleted();
             }
         };

@@ -3,8 +3,10 @@ package io.rpcbench.user;
 import com.google.protobuf.Timestamp;
 import io.rpcbench.user.proto.Page;
 import io.rpcbench.user.proto.User;
+import io.rpcbench.user.proto.UserRequest;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.function.Consumer;
 
 /**
  * The protobuf user service's answers as messages, the same values as {@link UserDesk}'s beans, for every server that
@@ -45,9 +47,26 @@ public final class UserProtoAnswers {
         return page.build();
     }
 
-    /** The user of the {@code i}-th place (0-based) on page {@code pageNo}, as a stream of the page sends it. */
-    public static User userOnPage(int pageNo, int i, Timestamp now) {
-        return user(UserDesk.idOnPage(pageNo, i), now);
+    /** Page {@code pageNo}'s users one by one, as a server stream sends them ({@code streamUsers}). */
+    public static void streamPage(int pageNo, Consumer<User> send) {
+        Timestamp now = now();
+        for (int i = 0; i < UserDesk.PAGE_SIZE; i++) {
+            send.accept(user(UserDesk.idOnPage(pageNo, i), now));
+        }
+    }
+
+    /** The page of the ids a client streams ({@code collectUsers}): each request added, the page at the stream's end. */
+    public static final class Collected {
+        private final Timestamp now = now();
+        private final Page.Builder page = Page.newBuilder();
+
+        public void add(UserRequest request) {
+            page.addUsers(user(request.getId(), now));
+        }
+
+        public Page page() {
+            return page.setTotal(page.getUsersCount()).build();
+        }
     }
 
     public static Timestamp now() {

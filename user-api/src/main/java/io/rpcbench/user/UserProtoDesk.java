@@ -37,22 +37,18 @@ public class UserProtoDesk extends DubboUserServiceTriple.UserServiceImplBase {
 
     @Override
     public void streamUsers(PageRequest request, StreamObserver<User> responseObserver) {
-        Timestamp now = UserProtoAnswers.now();
-        for (int i = 0; i < UserDesk.PAGE_SIZE; i++) {
-            responseObserver.onNext(UserProtoAnswers.userOnPage(request.getPageNo(), i, now));
-        }
+        UserProtoAnswers.streamPage(request.getPageNo(), responseObserver::onNext);
         responseObserver.onCompleted();
     }
 
     /** The users of the ids streamed, one page when the client ends its stream; nothing when it cancels. */
     @Override
     public StreamObserver<UserRequest> collectUsers(StreamObserver<Page> responseObserver) {
-        Timestamp now = UserProtoAnswers.now();
-        Page.Builder page = Page.newBuilder();
+        UserProtoAnswers.Collected page = new UserProtoAnswers.Collected();
         return new StreamObserver<>() {
             @Override
             public void onNext(UserRequest request) {
-                page.addUsers(UserProtoAnswers.user(request.getId(), now));
+                page.add(request);
             }
 
             @Override
@@ -62,7 +58,7 @@ public class UserProtoDesk extends DubboUserServiceTriple.UserServiceImplBase {
 
             @Override
             public void onCompleted() {
-                responseObserver.onNext(page.setTotal(page.getUsersCount()).build());
+                responseObserver.onNext(page.page());
                 responseObserver.onCompleted();
             }
         };
