@@ -1,5 +1,7 @@
 package io.rpcbench.sampler.call;
 
+import io.rpcbench.seconds.StreamFigures;
+
 /**
  * What one call came to: success or a {@link FailureCategory} with a readable message, plus the bytes sent and
  * received, the call's own time in microseconds and, for service calls, the response as text. Carries no JMeter

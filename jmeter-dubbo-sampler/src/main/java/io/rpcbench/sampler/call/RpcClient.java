@@ -1,5 +1,7 @@
 package io.rpcbench.sampler.call;
 
+import io.rpcbench.seconds.StreamFigures;
+
 /**
  * One sampler thread's way to make one kind of call over some RPC library: the echo call of a prepared
  * {@link EchoRequest}, or a call of any service method. Knows nothing of JMeter: {@link TimedCall} runs

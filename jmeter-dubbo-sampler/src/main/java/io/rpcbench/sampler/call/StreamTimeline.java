@@ -1,5 +1,6 @@
 package io.rpcbench.sampler.call;
 
+import io.rpcbench.seconds.StreamFigures;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -83,6 +84,20 @@ public final class StreamTimeline {
 
     /** The stream's figures; after it ended. */
     public synchronized StreamFigures figures() {
-        return StreamFigures.of(openNanos, sentNanos, sent, receivedNanos, received, pingPong);
+        long first = received == 0 ? -1 : micros(receivedNanos[0] - openNanos);
+        long[] gaps = new long[Math.max(0, received - 1)];
+        for (int i = 1; i < received; i++) {
+            gaps[i - 1] = micros(receivedNanos[i] - receivedNanos[i - 1]);
+        }
+        // a round trip pairs each message with the answer that came next: only a ping-pong answered once a message
+        long[] trips = new long[pingPong && sent == received ? sent : 0];
+        for (int i = 0; i < trips.length; i++) {
+            trips[i] = micros(receivedNanos[i] - sentNanos[i]);
+        }
+        return new StreamFigures(sent, received, first, gaps, trips);
+    }
+
+    private static long micros(long nanos) {
+        return Math.max(0, nanos / 1000);
     }
 }

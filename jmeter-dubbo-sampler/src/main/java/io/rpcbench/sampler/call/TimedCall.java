@@ -1,5 +1,7 @@
 package io.rpcbench.sampler.call;
 
+import io.rpcbench.seconds.StreamFigures;
+
 /**
  * Makes one call with the timer around the call and nothing else, then judges the response outside
  * the timer. The client's {@link RpcClient#prepare()} (e.g. a reconnect) runs before the timer starts; if it

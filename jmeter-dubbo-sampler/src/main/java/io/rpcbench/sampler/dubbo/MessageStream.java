@@ -1,10 +1,10 @@
 package io.rpcbench.sampler.dubbo;
 
 import com.google.protobuf.Message;
-import io.rpcbench.sampler.call.StreamFigures;
 import io.rpcbench.sampler.call.StreamTimeline;
 import io.rpcbench.sampler.protobuf.JsonPrintCheck;
 import io.rpcbench.sampler.protobuf.ProtobufJson;
+import io.rpcbench.seconds.StreamFigures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;

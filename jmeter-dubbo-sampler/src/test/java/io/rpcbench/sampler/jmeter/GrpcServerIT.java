@@ -3,9 +3,9 @@ package io.rpcbench.sampler.jmeter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.rpcbench.sampler.call.StreamFigures;
 import io.rpcbench.sampler.dubbo.ServerReflection;
 import io.rpcbench.sampler.json.ExactJson;
+import io.rpcbench.seconds.StreamFigures;
 import io.rpcbench.testing.JarProcess;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.rpcbench.sampler.call.StreamFigures;
-import io.rpcbench.sampler.json.ExactJson;
-import io.rpcbench.testing.ProviderApp;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
 import com.google.protobuf.DescriptorProtos.MethodDescriptorProto;
 import com.google.protobuf.DescriptorProtos.ServiceDescriptorProto;
+import io.rpcbench.sampler.json.ExactJson;
+import io.rpcbench.seconds.StreamFigures;
+import io.rpcbench.testing.ProviderApp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -18,13 +18,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code rpcbench-reports check}: pass/fail for CI on a finished run. Judges {@code --assert} conditions
@@ -177,7 +177,7 @@ public final class CheckCommand implements Callable<Integer> {
                     measuredFigures.tps(), measuredFigures.averageMs(), measuredFigures.minMs(),
                     measuredFigures.maxMs(), values[0], values[1], values[2], values[3], values[4],
                     measuredFigures.errorPercent(), measuredFigures.receivedKBps(), measuredFigures.sentKBps(),
-                    measuredFigures.resolution()));
+                    measuredFigures.resolution(), null, measuredFigures.streams()));
         }
         return corrected;
     }

@@ -9,8 +9,8 @@ import io.rpcbench.reports.jtl.PerfMonReader;
 import io.rpcbench.reports.statistics.LabelStatistics;
 import io.rpcbench.reports.statistics.LagStatistics;
 import io.rpcbench.reports.statistics.MeasuredWindow;
-import io.rpcbench.reports.statistics.ServerTimeline;
 import io.rpcbench.reports.statistics.ScheduleLagRule;
+import io.rpcbench.reports.statistics.ServerTimeline;
 import io.rpcbench.reports.statistics.ServerWindow;
 import io.rpcbench.reports.statistics.SpikeRule;
 import io.rpcbench.reports.statistics.SteadinessRule;
@@ -178,6 +178,7 @@ final class RunReport {
                 Figures.round(seconds <= 0 ? 0 : s.receivedBytes() / 1024.0 / seconds, 3),
                 Figures.round(seconds <= 0 ? 0 : s.sentBytes() / 1024.0 / seconds, 3),
                 s.resolution(),
-                s.scheduleLag().map(LagStatistics::figures).orElse(null));
+                s.scheduleLag().map(LagStatistics::figures).orElse(null),
+                s.streams().map(streams -> streams.figures(s.spanMs())).orElse(null));
     }
 }

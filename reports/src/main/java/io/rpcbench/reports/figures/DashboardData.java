@@ -88,10 +88,20 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
      *                   "mixed" otherwise ({@code statistics.LabelStatistics.resolution()})
      * @param scheduleLag the schedule lag of an open workload's arrivals, whose response times above are then from
      *                   when each was due; null when no sample had one (a closed workload)
+     * @param streams    the per-message figures of the samples that were streams; null when none was
      */
     public record LabelFigures(String label, long samples, double tps, double averageMs, double minMs,
             double maxMs, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
-            double errorPercent, double receivedKBps, double sentKBps, String resolution, ScheduleLag scheduleLag) {
+            double errorPercent, double receivedKBps, double sentKBps, String resolution, ScheduleLag scheduleLag,
+            Streams streams) {
+
+        /** Figures of samples none of which was a stream. */
+        public LabelFigures(String label, long samples, double tps, double averageMs, double minMs, double maxMs,
+                double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms, double errorPercent,
+                double receivedKBps, double sentKBps, String resolution, ScheduleLag scheduleLag) {
+            this(label, samples, tps, averageMs, minMs, maxMs, p50Ms, p90Ms, p95Ms, p99Ms, p999Ms, errorPercent,
+                    receivedKBps, sentKBps, resolution, scheduleLag, null);
+        }
 
         /** Figures without a schedule lag: a closed workload's. */
         public LabelFigures(String label, long samples, double tps, double averageMs, double minMs, double maxMs,
@@ -101,6 +111,32 @@ public record DashboardData(String title, List<RunData> runs, List<ComparisonTab
                     receivedKBps, sentKBps, resolution, null);
         }
     }
+
+    /**
+     * The streams among a label's samples over the measured window ({@code statistics.StreamStatistics}): each stream
+     * is one sample (its response time from open to close), and these are its messages' figures, every stream's added.
+     *
+     * @param streams             samples that were streams
+     * @param sent                messages the clients sent
+     * @param received            messages the clients received
+     * @param sentPerSecond       messages sent per second of the window
+     * @param receivedPerSecond   messages received per second of the window
+     * @param firstMessage        time from opening a stream to its first message, one value a stream; null when no
+     *                            stream had a message
+     * @param gaps                gaps between two messages received, one value a message; null with none
+     * @param roundTrips          a ping-pong's round trip of each message (its sending to its answer); null when no
+     *                            stream was a ping-pong
+     */
+    public record Streams(long streams, long sent, long received, double sentPerSecond, double receivedPerSecond,
+            Percentiles firstMessage, Percentiles gaps, Percentiles roundTrips) {}
+
+    /**
+     * A distribution of times, ms with µs precision: HdrHistogram's value at or below which the share falls (within
+     * 0.1 %), never above the exact maximum.
+     *
+     * @param values how many values it holds
+     */
+    public record Percentiles(long values, double p50Ms, double p99Ms, double maxMs) {}
 
     /**
      * The schedule lag of the arrivals of an open workload (samples with {@code lag_us}) over the measured window: how

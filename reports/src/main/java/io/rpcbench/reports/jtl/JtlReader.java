@@ -1,6 +1,7 @@
 package io.rpcbench.reports.jtl;
 
 import io.rpcbench.seconds.SampleTimes;
+import io.rpcbench.seconds.StreamFigures;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,6 +42,10 @@ import java.util.function.Consumer;
  * a file without the column gives no lag ({@link JtlSample#NO_LAG}), as does a row whose {@code elapsed_us} is not
  * taken. {@code elapsed_us} is taken when it lies within {@value #AGREEMENT_MS} ms above {@code elapsed} plus the lag,
  * so a sampler that leaves JMeter's {@code elapsed} at the call's own time is read the same.
+ *
+ * <p>Streams: a sample that was a stream carries its per-message figures in the sample variable
+ * {@value StreamFigures#VARIABLE} ({@link JtlSample#stream()}); empty, {@code null} or a file without the column gives
+ * none.
  *
  * <p>Load generators: in JMeter's distributed mode the {@code threadName} column starts with the remote engine that
  * made the sample ({@code 198.18.0.21-Thread Group 1-1}); {@link JtlSample#generator()} holds it
@@ -161,6 +166,7 @@ public final class JtlReader {
         private final int elapsedUs;
         private final int lagUs;
         private final int threadName;
+        private final int stream;
         private final LoadGeneratorName generators = new LoadGeneratorName();
         private final Consumer<JtlSample> consumer;
 
@@ -178,6 +184,7 @@ public final class JtlReader {
             this.elapsedUs = header.column(ELAPSED_US);
             this.lagUs = header.column(LAG_US);
             this.threadName = header.column("threadName");
+            this.stream = header.column(StreamFigures.VARIABLE);
             this.consumer = consumer;
         }
 
@@ -208,7 +215,8 @@ public final class JtlReader {
                     times.elapsedUs(),
                     times.microseconds(),
                     generators.of(row.repeated(threadName, "")),
-                    times.lagUs());
+                    times.lagUs(),
+                    row.isBlankOr(stream, "null") ? null : row.streamFigures(stream));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.rpcbench.reports.jtl;
 
+import io.rpcbench.seconds.StreamFigures;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -139,6 +140,15 @@ final class JtlRow {
     /** The column's whole number from 0, or {@code absent} when the file has no such column. */
     long atLeastZero(int column, String name, long absent) {
         return column < 0 ? absent : atLeastZero(column, name);
+    }
+
+    /** The column's stream figures ({@link StreamFigures#parse}); a bad text is named with the file and line. */
+    StreamFigures streamFigures(int column) {
+        try {
+            return StreamFigures.parse(csv.text(column));
+        } catch (IllegalArgumentException e) {
+            throw new JtlFormatException(file, line, e.getMessage());
+        }
     }
 
     boolean bool(int column, String name) {

@@ -1,5 +1,7 @@
 package io.rpcbench.reports.jtl;
 
+import io.rpcbench.seconds.StreamFigures;
+
 /**
  * One row of a JMeter CSV result file (JTL), reduced to the columns rpcbench reports on.
  *
@@ -28,6 +30,8 @@ package io.rpcbench.reports.jtl;
  *                    rpcbench samplers' {@code lag_us} column under a thread group that issues arrivals from a
  *                    schedule; {@link #NO_LAG} for a sample of a closed workload (the value empty), of a JTL without
  *                    the column, or whose {@code elapsed_us} was not the call's ({@code microseconds} false)
+ * @param stream      a stream's per-message figures: rpcbench samplers' {@value StreamFigures#VARIABLE} column for a
+ *                    sample that was a stream; null for any other sample, or a JTL without the column
  */
 public record JtlSample(
         long timeStamp,
@@ -43,10 +47,19 @@ public record JtlSample(
         long elapsedUs,
         boolean microseconds,
         String generator,
-        long lagUs) {
+        long lagUs,
+        StreamFigures stream) {
 
     /** {@link #lagUs()} of a sample that was not an arrival due at a time: a closed workload's. */
     public static final long NO_LAG = -1;
+
+    /** A sample that was not a stream. */
+    public JtlSample(long timeStamp, long elapsed, String label, String responseCode, String responseMessage,
+            boolean success, long bytes, long sentBytes, int allThreads, String url, long elapsedUs,
+            boolean microseconds, String generator, long lagUs) {
+        this(timeStamp, elapsed, label, responseCode, responseMessage, success, bytes, sentBytes, allThreads, url,
+                elapsedUs, microseconds, generator, lagUs, null);
+    }
 
     /** A sample without a schedule lag: a closed workload's, or one of a JTL without {@code lag_us}. */
     public JtlSample(long timeStamp, long elapsed, String label, String responseCode, String responseMessage,

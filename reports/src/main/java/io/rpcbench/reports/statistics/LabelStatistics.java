@@ -29,7 +29,8 @@ import java.util.Optional;
  *
  * <p>Samples of arrivals due at a time (an open workload's thread group that records when each arrival was due) carry
  * their schedule lag: their response times are from the due time, and {@link #scheduleLag()} keeps the lag and the
- * calls' own time apart ({@link LagStatistics}), made with the first such sample.
+ * calls' own time apart ({@link LagStatistics}), made with the first such sample. Samples that were streams carry
+ * their messages' figures: {@link #streams()} adds them ({@link StreamStatistics}).
  */
 public final class LabelStatistics {
 
@@ -63,6 +64,8 @@ public final class LabelStatistics {
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
     private long minReceivedBytes = Long.MAX_VALUE;
+    /** Null until the first sample that was a stream: a plan of calls pays nothing. */
+    private StreamStatistics streams;
 
     /** Statistics whose throughput is over the samples' own span, as JMeter computes it. */
     public LabelStatistics(String label) {
@@ -102,6 +105,7 @@ public final class LabelStatistics {
         this.firstStart = other.firstStart;
         this.lastEnd = other.lastEnd;
         this.minReceivedBytes = other.minReceivedBytes;
+        this.streams = other.streams == null ? null : other.streams.copy();
     }
 
     /**
@@ -120,6 +124,12 @@ public final class LabelStatistics {
                 sample.responseCode(), sample.bytes(), sample.sentBytes(), sample.allThreads());
         if (!counted) {
             return;
+        }
+        if (sample.stream() != null) {
+            if (streams == null) {
+                streams = new StreamStatistics();
+            }
+            streams.add(sample.stream());
         }
         firstStart = Math.min(firstStart, sample.timeStamp());
         lastEnd = Math.max(lastEnd, sample.endTime());
@@ -240,6 +250,13 @@ public final class LabelStatistics {
      */
     public Optional<LagStatistics> scheduleLag() {
         return figures.arrivals() == 0 ? Optional.empty() : Optional.of(new LagStatistics(figures));
+    }
+
+    /**
+     * The per-message figures of the samples that were streams (each stream's messages, added); empty when none was.
+     */
+    public Optional<StreamStatistics> streams() {
+        return Optional.ofNullable(streams);
     }
 
     public long receivedBytes() { return figures.receivedBytes(); }

@@ -3,6 +3,7 @@ package io.rpcbench.reports.jtl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcbench.seconds.StreamFigures;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -103,6 +104,23 @@ public class JtlReaderTest {
         Path jtl = write("timeStamp,elapsed,label,responseCode,success,elapsed_us,lag_us\n1000,0,a,OK,true,214,1ms\n");
         assertThatThrownBy(() -> JtlReader.read(jtl, s -> {}))
                 .hasMessage(jtl + ":2: 'lag_us' is '1ms'; expected a whole number");
+    }
+
+    @Test
+    void readsAStreamsFiguresAndNoneWhenEmptyOrNullAndNamesABadOne() throws IOException {
+        Path jtl = write("timeStamp,elapsed,label,responseCode,success,elapsed_us,stream_figures\n"
+                + "1000,1,a,OK,true,1714,sent=1 received=3 first_us=812 gap_p50_us=40 gap_max_us=95 gaps_us=40:95\n"
+                + "1001,0,b,OK,true,214,\n1002,0,b,OK,true,214,null\n");
+        List<JtlSample> samples = new ArrayList<>();
+        JtlReader.read(jtl, samples::add);
+
+        assertThat(samples.get(0).stream()).isEqualTo(new StreamFigures(1, 3, 812, new long[] {40, 95}, new long[0]));
+        assertThat(samples.get(1).stream()).isNull();
+        assertThat(samples.get(2).stream()).isNull();
+
+        Path bad = write("timeStamp,elapsed,label,responseCode,success,stream_figures\n1000,1,a,OK,true,sent=1\n");
+        assertThatThrownBy(() -> JtlReader.read(bad, s -> {})).isInstanceOf(JtlFormatException.class)
+                .hasMessageStartingWith(bad + ":2: stream_figures 'sent=1' lacks sent= or received=");
     }
 
     @Test
