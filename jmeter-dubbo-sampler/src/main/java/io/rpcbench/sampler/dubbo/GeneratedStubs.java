@@ -3,11 +3,14 @@ package io.rpcbench.sampler.dubbo;
 import io.rpcbench.sampler.call.BadParameterException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.model.DubboStub;
+import org.apache.dubbo.rpc.model.MethodDescriptor;
 import org.apache.dubbo.rpc.model.ServiceDescriptor;
 import org.apache.dubbo.rpc.stub.StubSuppliers;
 
@@ -81,6 +84,35 @@ final class GeneratedStubs {
                 }
             });
         }
+    }
+
+    /**
+     * The kind of {@code method} of {@code serviceInterface} that streams, as the {@code .proto} declares it, where the
+     * interface is Dubbo's generated one ({@link DubboStub}): its Java signature cannot tell client streaming from
+     * bidirectional, its generated stub's descriptor can. Empty for any other interface (Dubbo reads the kind from the
+     * signature then) or a method without a streaming descriptor.
+     */
+    static Optional<MethodDescriptor.RpcType> rpcType(Class<?> serviceInterface, String method) {
+        if (!DubboStub.class.isAssignableFrom(serviceInterface)) {
+            return Optional.empty();
+        }
+        try {
+            Class.forName(generatedClassName(serviceInterface.getName()), true, serviceInterface.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return Optional.empty(); // no generated class beside it: Dubbo builds the descriptor from the signature
+        }
+        List<ServiceDescriptor> descriptors = new ArrayList<>();
+        REPLACED.values().stream().filter(d -> d.getServiceInterfaceClass() == serviceInterface)
+                .forEach(descriptors::add);
+        try {
+            Object name = serviceInterface.getField("SERVICE_NAME").get(null);
+            descriptors.add(StubSuppliers.getServiceDescriptor(String.valueOf(name)));
+        } catch (ReflectiveOperationException | IllegalStateException e) {
+            // no name, or nothing registered under it: the replaced ones, if any, say
+        }
+        return descriptors.stream().filter(d -> d.getServiceInterfaceClass() == serviceInterface)
+                .flatMap(d -> d.getMethods(method).stream()).map(MethodDescriptor::getRpcType)
+                .filter(type -> type != MethodDescriptor.RpcType.UNARY).findFirst();
     }
 
     /** The generated class's public {@code newStub(Invoker)}, the factory its loading registered. */

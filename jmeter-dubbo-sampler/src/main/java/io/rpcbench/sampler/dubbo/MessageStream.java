@@ -6,6 +6,7 @@ import io.rpcbench.sampler.protobuf.JsonPrintCheck;
 import io.rpcbench.sampler.protobuf.ProtobufJson;
 import io.rpcbench.seconds.StreamFigures;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
@@ -27,9 +28,12 @@ import org.apache.dubbo.rpc.protocol.tri.CancelableStreamObserver;
 public final class MessageStream extends CancelableStreamObserver<Object> {
 
     private final CountDownLatch ended = new CountDownLatch(1);
-    private final List<Message> messages = new ArrayList<>();
+    private final List<Object> messages = new ArrayList<>();
     private final StreamTimeline timeline;
+    /** The protobuf bytes of the messages received; -1 once one was not a protobuf message (unknown). */
     private long bytes;
+    /** The bytes of the messages sent (sampler thread). */
+    private long sentBytes;
     /** How it ended, if with an error; the first reason wins (the provider's, or a local stop's). */
     private Throwable error;
     /** Whether the provider (through Dubbo's callback) ended it: then there is nothing to cancel. */
@@ -49,9 +53,23 @@ public final class MessageStream extends CancelableStreamObserver<Object> {
     public void onNext(Object data) {
         // first: when Dubbo handed the message over (after its deserialization and its callback executor's queue)
         timeline.received(System.nanoTime());
-        Message message = (Message) data;
-        messages.add(message);
-        bytes += message.getSerializedSize(); // the message's protobuf bytes as received (unknown fields kept)
+        messages.add(data);
+        if (data instanceof Message message && bytes >= 0) {
+            bytes += message.getSerializedSize(); // the message's protobuf bytes as received (unknown fields kept)
+        } else {
+            bytes = -1; // a Java object (hessian2 inside triple's wrapper): its bytes are not known here
+        }
+    }
+
+    /** A message of {@code bytes} sent at {@code nanos}; sampler thread only. */
+    void sent(long nanos, long bytes) {
+        timeline.sent(nanos);
+        sentBytes += bytes;
+    }
+
+    /** The bytes of the messages sent ({@link #sent}). */
+    long sentBytes() {
+        return sentBytes;
     }
 
     @Override
@@ -166,11 +184,14 @@ public final class MessageStream extends CancelableStreamObserver<Object> {
     }
 
     /** The {@code index}-th message received (0-based). */
-    public Message message(int index) {
+    public Object message(int index) {
         return messages.get(index);
     }
 
-    /** The protobuf bytes of the messages, without gRPC's 5-byte frame header each. */
+    /**
+     * The protobuf bytes of the messages, without gRPC's 5-byte frame header each; -1 when a message was a Java object
+     * (interface style), whose bytes the triple client does not say.
+     */
     public long bytes() {
         return bytes;
     }
@@ -187,25 +208,33 @@ public final class MessageStream extends CancelableStreamObserver<Object> {
         return timeline;
     }
 
-    /** Whether {@link #json()} cannot fail: no message holds what the JSON printer refuses (see JsonPrintCheck). */
+    /**
+     * Whether {@link #json()} cannot fail: every message is a protobuf message that holds nothing the JSON printer
+     * refuses (see JsonPrintCheck). A Java object's JSON is not known to succeed until written.
+     */
     public boolean printable() {
-        for (Message message : messages) {
-            if (!JsonPrintCheck.printable(message)) {
+        for (Object message : messages) {
+            if (!(message instanceof Message protobuf) || !JsonPrintCheck.printable(protobuf)) {
                 return false;
             }
         }
         return true;
     }
 
-    /** The messages as a JSON array, each in protobuf's JSON mapping. */
+    /** The protobuf messages as a JSON array, each in protobuf's JSON mapping. */
     public String json() {
         StringBuilder json = new StringBuilder("[");
-        for (Message message : messages) {
+        for (Object message : messages) {
             if (json.length() > 1) {
                 json.append(',');
             }
-            json.append(ProtobufJson.print(message));
+            json.append(ProtobufJson.print((Message) message));
         }
         return json.append(']').toString();
+    }
+
+    /** The messages received, in order (a view; after the stream ended). */
+    public List<Object> messages() {
+        return Collections.unmodifiableList(messages);
     }
 }

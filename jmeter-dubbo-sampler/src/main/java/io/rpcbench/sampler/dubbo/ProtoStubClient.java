@@ -51,6 +51,7 @@ public final class ProtoStubClient extends SharedConsumerClient {
     private final MethodDescriptor method;
     private final StubMethodDescriptor stubMethod;
     private final Invoker<?> invoker;
+    private final TripleStream stream;
 
     private String argumentsText;
     private List<Message> arguments;
@@ -70,6 +71,8 @@ public final class ProtoStubClient extends SharedConsumerClient {
         this.method = ProtoStub.method(settings, request.method());
         this.stubMethod = ProtoStub.stubMethod(method);
         this.invoker = DubboReferences.acquire(settings, Invoker.class);
+        this.stream = new TripleStream(method.isClientStreaming(), method.isServerStreaming(),
+                ProtoStub.describe(method));
     }
 
     @Override
@@ -78,8 +81,8 @@ public final class ProtoStubClient extends SharedConsumerClient {
         String paceValue = sample.optionalText(StreamPace.PARAMETER);
         if (!text.equals(argumentsText) || !paceValue.equals(paceText)) {
             List<Message> messages = text.equals(argumentsText) ? arguments : parse(text);
-            StreamPace parsed = paceValue.equals(paceText) ? pace : pace(paceValue);
-            checkFitsTimeout(parsed, paceValue, messages.size());
+            StreamPace parsed = paceValue.equals(paceText) ? pace : stream.pace(paceValue);
+            TripleStream.checkFitsTimeout(parsed, paceValue, messages.size(), settings.timeoutMs());
             arguments = messages;
             argumentsText = text;
             pace = parsed;
@@ -116,32 +119,6 @@ public final class ProtoStubClient extends SharedConsumerClient {
         return messages;
     }
 
-    private StreamPace pace(String text) {
-        StreamPace parsed = StreamPace.parse(text);
-        if (parsed != StreamPace.AT_ONCE && !method.isClientStreaming()) {
-            throw BadParameterException.of(StreamPace.PARAMETER, text, "paces the messages of a stream the client "
-                    + "sends, and " + ProtoStub.describe(method) + " takes one request", "it empty for this method, "
-                    + "or a method that streams its requests");
-        }
-        if (parsed.pingPong() && !method.isServerStreaming()) {
-            throw BadParameterException.of(StreamPace.PARAMETER, text, "waits for an answer to each message, and "
-                    + ProtoStub.describe(method) + " answers once, at the end of the stream", "'"
-                    + StreamPace.AT_ONCE_TEXT + "' or 'every N ms' for a client-streaming method, or a bidirectional "
-                    + "method for a ping-pong");
-        }
-        return parsed;
-    }
-
-    /** A paced stream must be able to send its last message before {@code timeout_ms}. */
-    private void checkFitsTimeout(StreamPace parsed, String paceValue, int messages) {
-        long needsMs = parsed.intervalNanos() * Math.max(0, messages - 1) / 1_000_000;
-        if (needsMs >= settings.timeoutMs()) {
-            throw BadParameterException.of(StreamPace.PARAMETER, paceValue, "sends the last of its " + messages
-                    + " messages " + needsMs + " ms after the first, and timeout_ms is " + settings.timeoutMs(),
-                    "a timeout_ms above " + needsMs + ", fewer messages, or a shorter interval");
-        }
-    }
-
     @Override
     public Object call() throws Exception {
         RpcContext.getClientAttachment().setAttachments(attachments);
@@ -165,47 +142,18 @@ public final class ProtoStubClient extends SharedConsumerClient {
         }
     }
 
-    /**
-     * A client-streaming or bidirectional call: opens the stream, sends the messages at the pace, ends its side, and
-     * waits for the provider to end the stream; cancels it on any failure, so that nothing is left open. A provider
-     * that ends the stream before every message was sent ends it: the messages not sent are not counted.
-     */
+    /** A client-streaming or bidirectional call ({@link TripleStream#send}). */
     private MessageStream streamRequests() throws Exception {
         long open = System.nanoTime();
-        long deadline = open + timeoutNanos();
-        StreamTimeline timeline = new StreamTimeline(open, pace.pingPong());
-        MessageStream answers = new MessageStream(timeline);
+        MessageStream answers = new MessageStream(new StreamTimeline(open, pace.pingPong()));
         sentBytes = 0;
         inFlight = answers; // a stop from now on only wakes this thread, which cancels the call below
         try {
             StreamObserver<Object> requests = StubInvocationUtil.biOrClientStreamCall(invoker, stubMethod, answers);
-            for (int i = 0; i < arguments.size() && !answers.ended(); i++) {
-                pace.beforeSending(i, timeline, deadline, answers::ended, settings.address());
-                if (answers.ended()) {
-                    break;
-                }
-                Message message = arguments.get(i);
-                long sentAt = System.nanoTime(); // before: an answer may come before onNext returns
-                try {
-                    requests.onNext(message);
-                } catch (RuntimeException refused) { // e.g. "Call already canceled": the provider's end says why
-                    if (!answers.awaitEnd(deadline)) {
-                        throw refused;
-                    }
-                    break;
-                }
-                timeline.sent(sentAt);
-                sentBytes += message.getSerializedSize();
-            }
-            if (!answers.ended()) {
-                requests.onCompleted();
-            }
-            return answers.await(deadline, settings.timeoutMs(), settings.address());
-        } catch (Exception | Error failure) {
-            answers.cancelCall(failure instanceof InterruptedException ? "JMeter stopped the thread"
-                    : "the call failed: " + failure.getMessage());
-            throw failure;
+            return TripleStream.send(requests, arguments, pace, answers, open + timeoutNanos(), settings.timeoutMs(),
+                    settings.address(), i -> arguments.get(i).getSerializedSize());
         } finally {
+            sentBytes = answers.sentBytes();
             inFlight = null;
         }
     }
@@ -252,7 +200,7 @@ public final class ProtoStubClient extends SharedConsumerClient {
             return ResponseText.ofMessage((Message) response, request.responseMaxBytes());
         }
         if (!method.isServerStreaming() && stream.count() == 1) { // a client stream's one answer
-            return ResponseText.ofMessage(stream.message(0), request.responseMaxBytes());
+            return ResponseText.ofMessage((Message) stream.message(0), request.responseMaxBytes());
         }
         return ResponseText.ofProtobuf(stream.printable(), stream::json, request.responseMaxBytes());
     }
@@ -264,14 +212,10 @@ public final class ProtoStubClient extends SharedConsumerClient {
             return CallOutcome.OK;
         }
         if (!method.isClientStreaming()) {
-            return CallOutcome.OK + ": " + messages(stream.count());
+            return CallOutcome.OK + ": " + TripleStream.messages(stream.count());
         }
-        String sent = CallOutcome.OK + ": " + messages((int) stream.figures().sent()) + " sent";
+        String sent = CallOutcome.OK + ": " + TripleStream.messages((int) stream.figures().sent()) + " sent";
         return method.isServerStreaming() ? sent + ", " + stream.count() + " received" : sent;
-    }
-
-    private static String messages(int count) {
-        return count + " message" + (count == 1 ? "" : "s");
     }
 
     @Override

@@ -256,7 +256,7 @@ public final class ServerReflection {
             if (answers.count() < 2) {
                 throw new IllegalStateException("it answered " + answers.count() + " of 2 requests");
             }
-            return new Answers(services(answers.message(0)), answers.message(1));
+            return new Answers(services((Message) answers.message(0)), (Message) answers.message(1));
         }
     }
 

@@ -36,28 +36,38 @@ public final class TypedArguments {
         }
         Object[] values = new Object[types.length];
         for (int i = 0; i < types.length; i++) {
-            Class<?> raw = method.getParameterTypes()[i];
-            if (ProtobufJson.isMessage(raw)) { // a generated message: protobuf's own JSON mapping, not its getters
-                values[i] = ProtobufJson.parse(arguments.get(i), ProtobufJson.builderOf(raw),
-                        ServiceCallParameters.ARGUMENTS + "[" + i + "]");
-                continue;
-            }
-            JsonNode node = withoutClassKeys(arguments.get(i));
-            JavaType type = ExactJson.MAPPER.getTypeFactory().constructType(types[i]);
-            try {
-                values[i] = ExactJson.MAPPER.treeToValue(node, type);
-            } catch (java.io.IOException | IllegalArgumentException e) {
-                String why = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
-                throw BadParameterException.of(ServiceCallParameters.ARGUMENTS + "[" + i + "]",
-                        GenericArguments.shown(arguments.get(i)), "does not fit " + types[i].getTypeName() + " (" + why + ")",
-                        "a JSON value of " + types[i].getTypeName());
-            }
-            if (values[i] == null && method.getParameterTypes()[i].isPrimitive()) {
-                throw BadParameterException.of(ServiceCallParameters.ARGUMENTS + "[" + i + "]", "null", "is null",
-                        "a " + types[i].getTypeName() + " (a primitive cannot be null)");
-            }
+            values[i] = value(arguments.get(i), types[i], ServiceCallParameters.ARGUMENTS + "[" + i + "]");
         }
         return values;
+    }
+
+    /**
+     * One JSON value as an object of {@code type}: a generated protobuf message from protobuf's JSON mapping, anything
+     * else by Jackson.
+     *
+     * @param name the value as messages name it, e.g. {@code arguments[0]}
+     * @throws BadParameterException when the value does not fit the type
+     */
+    public static Object value(JsonNode json, Type type, String name) {
+        Class<?> raw = ExactJson.MAPPER.getTypeFactory().constructType(type).getRawClass();
+        if (ProtobufJson.isMessage(raw)) { // a generated message: protobuf's own JSON mapping, not its getters
+            return ProtobufJson.parse(json, ProtobufJson.builderOf(raw), name);
+        }
+        JsonNode node = withoutClassKeys(json);
+        JavaType javaType = ExactJson.MAPPER.getTypeFactory().constructType(type);
+        Object value;
+        try {
+            value = ExactJson.MAPPER.treeToValue(node, javaType);
+        } catch (java.io.IOException | IllegalArgumentException e) {
+            String why = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+            throw BadParameterException.of(name, GenericArguments.shown(json), "does not fit " + type.getTypeName()
+                    + " (" + why + ")", "a JSON value of " + type.getTypeName());
+        }
+        if (value == null && raw.isPrimitive()) {
+            throw BadParameterException.of(name, "null", "is null",
+                    "a " + type.getTypeName() + " (a primitive cannot be null)");
+        }
+        return value;
     }
 
     private static JsonNode withoutClassKeys(JsonNode node) {

@@ -2,18 +2,21 @@ package io.rpcbench.sampler.jmeter;
 
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.FailureRules;
-import io.rpcbench.sampler.call.ServiceCallParameters;
-import io.rpcbench.sampler.dubbo.DubboFailureRules;
-import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.call.StreamPace;
+import io.rpcbench.sampler.dubbo.DubboFailureRules;
 import io.rpcbench.sampler.dubbo.DubboServiceClient;
 import io.rpcbench.sampler.dubbo.DubboServiceRequest;
 import io.rpcbench.sampler.dubbo.DubboSettings;
 import io.rpcbench.sampler.dubbo.ProtoStub;
 import io.rpcbench.sampler.dubbo.ProtoStubClient;
 import io.rpcbench.sampler.dubbo.ServerReflection;
+import io.rpcbench.sampler.dubbo.TypedStreamClient;
+import io.rpcbench.sampler.registry.RegistryAccess;
+import java.lang.reflect.Method;
+import java.util.Optional;
 import org.apache.jmeter.config.Arguments;
 
 /**
@@ -61,13 +64,24 @@ public class DubboServiceSampler extends RpcJavaSampler<DubboServiceRequest> {
     protected DubboServiceRequest setup(SamplerParameters parameters) {
         DubboServiceRequest request = DubboServiceRequest.from(parameters);
         String pace = parameters.optionalText(StreamPace.PARAMETER);
-        if (!pace.isEmpty() && !request.settings().protoDescriptor()) {
+        if (!pace.isEmpty() && !request.settings().protoDescriptor() && !request.settings().typed()) {
             throw BadParameterException.of(StreamPace.PARAMETER, pace, "paces a triple stream's messages, which "
                     + "invocation " + request.settings().invocation() + " does not send", "it empty, or invocation "
-                    + "proto-descriptor for a .proto method that streams its requests");
+                    + "proto-descriptor or typed for a method that streams its requests");
         }
         if (request.settings().typed()) {
-            DubboServiceClient.loadInterface(request.settings().interfaceName()); // a missing API jar: bad-parameter
+            Class<?> service = DubboServiceClient.loadInterface(request.settings().interfaceName()); // bad-parameter
+            Optional<Method> streaming = TypedStreamClient.streamMethod(service, request.method());
+            if (streaming.isPresent() && !request.settings().protocol().equals("tri")) {
+                throw BadParameterException.of(DubboSettings.PROTOCOL, request.settings().protocol(), "cannot carry "
+                        + "the stream of " + service.getName() + "." + request.method() + " (it takes a "
+                        + "StreamObserver): Dubbo streams over triple only", "tri, with the provider's triple port");
+            }
+            if (!pace.isEmpty() && streaming.isEmpty()) {
+                throw BadParameterException.of(StreamPace.PARAMETER, pace, "paces a triple stream's messages, and "
+                        + request.settings().interfaceName() + "." + request.method() + " takes no StreamObserver",
+                        "it empty for this method, or a method that streams its requests");
+            }
         } else if (request.settings().protoDescriptor()) {
             if (request.settings().descriptorSet().isEmpty()) { // the server describes the service itself
                 DubboSettings settings = request.settings();
@@ -82,7 +96,17 @@ public class DubboServiceSampler extends RpcJavaSampler<DubboServiceRequest> {
 
     @Override
     protected RpcClient open(DubboServiceRequest request) {
-        return request.settings().protoDescriptor() ? new ProtoStubClient(request) : new DubboServiceClient(request);
+        if (request.settings().protoDescriptor()) {
+            return new ProtoStubClient(request);
+        }
+        if (request.settings().typed()) {
+            Class<?> service = DubboServiceClient.loadInterface(request.settings().interfaceName());
+            Optional<Method> streaming = TypedStreamClient.streamMethod(service, request.method());
+            if (streaming.isPresent()) { // Dubbo 3 triple's interface style: a StreamObserver method
+                return new TypedStreamClient(request, service, streaming.get());
+            }
+        }
+        return new DubboServiceClient(request);
     }
 
     @Override

@@ -156,6 +156,14 @@ class DubboServiceSamplerTest {
                 + " | bad-parameter | attachments 'trace' has 'trace', which is not key=value; expected key=value pairs separated by ';', e.g. traceId=42;tenant=blue",
         "response_max_bytes=-1"
                 + " | bad-parameter | response_max_bytes '-1' is out of range; expected an integer from 0 to 67108864",
+        "invocation=typed ~ interface=io.rpcbench.sampler.jmeter.TestStreams ~ method=chat ~ parameter_types="
+                + " | bad-parameter | protocol 'dubbo' cannot carry the stream of io.rpcbench.sampler.jmeter.TestStreams.chat (it takes a StreamObserver): Dubbo streams over triple only; expected tri, with the provider's triple port",
+        "invocation=typed ~ stream_send=every 5 ms"
+                + " | bad-parameter | stream_send 'every 5 ms' paces a triple stream's messages, and io.rpcbench.echo.EchoService.echo takes no StreamObserver; expected it empty for this method, or a method that streams its requests",
+        "invocation=typed ~ interface=io.rpcbench.sampler.jmeter.TestStreams ~ method=feed ~ parameter_types= ~ protocol=tri ~ address=tri://127.0.0.1:1 ~ arguments=[3] ~ stream_send=after each answer"
+                + " | bad-parameter | stream_send 'after each answer' paces the messages of a stream the client sends, and the server-streaming method void feed(int, org.apache.dubbo.common.stream.StreamObserver<java.lang.String>) takes one request; expected it empty for this method, or a method that streams its requests",
+        "invocation=typed ~ interface=io.rpcbench.sampler.jmeter.TestStreams ~ method=chat ~ parameter_types= ~ protocol=tri ~ address=tri://127.0.0.1:1 ~ arguments=[\"x\"]"
+                + " | bad-parameter | arguments[0] 'x' does not fit java.lang.Long (Cannot deserialize value of type `java.lang.Long` from String \"x\": not a valid `java.lang.Long` value); expected a JSON value of java.lang.Long",
     })
     void aBadInputFailsTheSampleWithItsCategoryAndAMessageNamingIt(String changes, String category, String message) {
         Map<String, String> parameters = echo("echo", "java.lang.String", "[\"x\"]");

@@ -58,9 +58,10 @@ final class DubboFields {
                 Field.text(DubboSettings.PROTO_DESCRIPTOR_SET, "Proto descriptor set", "For invocation "
                         + "proto-descriptor: the file protoc wrote with --descriptor_set_out and --include_imports.",
                         FieldCheck.NONE),
-                Field.text(StreamPace.PARAMETER, "Stream send", "For a method that streams its requests: how its "
-                        + "messages (the arguments' array) are sent: at once, every N ms (e.g. every 10 ms), or after "
-                        + "each answer (a ping-pong, bidirectional methods). Empty: at once.", FieldCheck.NONE),
+                Field.text(StreamPace.PARAMETER, "Stream send", "For a triple method that streams its requests "
+                        + "(invocation typed or proto-descriptor): how its messages (the arguments' array) are sent: at "
+                        + "once, every N ms (e.g. every 10 ms), or after each answer (a ping-pong, bidirectional "
+                        + "methods). Empty: at once.", FieldCheck.NONE),
                 Field.text(DubboServiceRequest.ATTACHMENTS, "Attachments", "Values sent beside the call, read per "
                         + "sample: key=value pairs separated by ';', e.g. traceId=${id};tenant=blue.", FieldCheck.NONE),
                 Field.choice(DubboSettings.CLUSTER, "Cluster", "What Dubbo does when a call fails or several providers "

@@ -62,7 +62,7 @@ public final class UserEndpoints implements AutoCloseable {
     private static DubboEndpoint export(UserStack stack, String registry, RegisterMode registerMode, String bind,
             int port, int threads) {
         try {
-            return DubboEndpoint.start(List.of(stack.service()), registry, registerMode, bind, port, stack.protocol(),
+            return DubboEndpoint.start(stack.services(), registry, registerMode, bind, port, stack.protocol(),
                     stack.serialization(), threads, null, stack.key());
         } catch (PortInUseException e) {
             throw new PortInUseException(stack.key(), bind, e.port(), e.getCause());

@@ -4,6 +4,9 @@ import io.rpcbench.provider.dubbo.ExportedService;
 import io.rpcbench.user.UserDesk;
 import io.rpcbench.user.UserProtoDesk;
 import io.rpcbench.user.UserService;
+import io.rpcbench.user.UserStreamDesk;
+import io.rpcbench.user.UserStreams;
+import java.util.List;
 
 /**
  * The four Dubbo 3.3 stacks of seed 004's matrix that the provider app serves with {@code --user-service}, in the
@@ -25,7 +28,10 @@ public enum UserStack {
      * triple wraps calls in that are not the IDL's (e.g. generic {@code $invoke}), as for any triple service.
      */
     TRI_PROTOBUF("user-tri-protobuf", "tri", "hessian2", true),
-    /** Triple with no IDL: the Java interface, each argument and result hessian2 inside triple's protobuf wrapper. */
+    /**
+     * Triple with no IDL: the Java interface, each argument and result hessian2 inside triple's protobuf wrapper; and
+     * the users as streams in triple's interface style ({@link UserStreams}).
+     */
     TRI_HESSIAN2("user-tri-hessian2", "tri", "hessian2", false);
 
     private final String key;
@@ -60,10 +66,16 @@ public enum UserStack {
         return protobuf ? io.rpcbench.user.proto.UserService.class : UserService.class;
     }
 
-    /** A new object answering the stack's calls, with the interface to export it under. */
-    public ExportedService<?> service() {
-        return protobuf
-                ? ExportedService.of(io.rpcbench.user.proto.UserService.class, new UserProtoDesk())
-                : ExportedService.of(UserService.class, new UserDesk());
+    /**
+     * New objects answering the stack's calls, each with the interface to export it under: the user service, and on
+     * triple without IDL its streams too.
+     */
+    public List<ExportedService<?>> services() {
+        if (protobuf) {
+            return List.of(ExportedService.of(io.rpcbench.user.proto.UserService.class, new UserProtoDesk()));
+        }
+        ExportedService<?> users = ExportedService.of(UserService.class, new UserDesk());
+        return this == TRI_HESSIAN2 ? List.of(users, ExportedService.of(UserStreams.class, new UserStreamDesk()))
+                : List.of(users);
     }
 }
