@@ -82,6 +82,57 @@ class CatalogueIT {
         assertThat(samples).allSatisfy(sample -> assertThat(sample.success()).as("success of %s", sample).isTrue());
     }
 
+    /**
+     * No registry and no .proto: a plain grpc-java server (module grpc-provider, reflection on) is listed by
+     * {@code rpcbench services --reflection}, without any library's logging in the listing, and {@code rpcbench plan
+     * --reflection} writes a plan for its {@code getUser}, whose sampler asks the server's reflection too; with the id
+     * filled in, the plan runs headless with every sample passing, answered by that server.
+     */
+    @Test
+    void aPlanWrittenFromAServersReflectionRunsAsWritten() throws Exception {
+        ProjectLayout checkout = new ProjectLayout(dir.resolve("reflected"));
+        Files.createDirectories(checkout.plansDir());
+        Files.createDirectories(checkout.jmeterHome().getParent());
+        Files.createSymbolicLink(checkout.jmeterHome(), Plans.LAYOUT.jmeterHome());
+        Path plan = checkout.plan("reflected-get-user");
+        try (ChildProcess server = ChildProcess.start("grpc-provider", javaJar(Plans.LAYOUT.projectDir().resolve(
+                "grpc-provider/target/rpcbench-grpc-provider.jar"), "--port", "0"), Map.of(),
+                dir.resolve("grpc-provider.log"))) {
+            String ready = server.awaitLine(line -> line.startsWith("grpc-user-server ready port="), COMMAND_DEADLINE);
+            String address = "tri://127.0.0.1:" + ready.substring(ready.indexOf('=') + 1).strip();
+            try (ChildProcess services = ChildProcess.start("rpcbench services", javaJar(catalogueJar(), "services",
+                    "--reflection", address), Map.of(), dir.resolve("rpcbench-services.log"))) {
+                assertThat(services.awaitExit(COMMAND_DEADLINE)).as("exit code; output:%n%s", services.tail()).isZero();
+                assertThat(Files.readString(services.log())).as("the listing, and nothing but it")
+                        .startsWith("the server " + address + " describes 1 service (grpc.reflection.v1.ServerReflection)")
+                        .contains("  rpc getUser(rpcbench.user.UserRequest) returns (rpcbench.user.User)")
+                        .doesNotContain("WARNING").doesNotContain("WARN ");
+            }
+            try (ChildProcess catalogue = ChildProcess.start("rpcbench plan", javaJar(catalogueJar(), "plan",
+                    "--reflection", address, "--interface", "rpcbench.user.UserService", "--method", "getUser",
+                    "--threads", "1", "--warmup", "0", "--duration", "4", "--out", plan.toString()), Map.of(),
+                    dir.resolve("rpcbench-plan-reflected.log"))) {
+                assertThat(catalogue.awaitExit(COMMAND_DEADLINE)).as("exit code; output:%n%s", catalogue.tail())
+                        .isZero();
+            }
+            String written = Files.readString(plan);
+            assertThat(written).contains("<stringProp name=\"invocation\">proto-descriptor</stringProp>")
+                    .contains("<stringProp name=\"arguments\">[{\"id\":\"0\"}]</stringProp>");
+            Files.writeString(plan, written.replace("[{\"id\":\"0\"}]", "[{\"id\":\"7\"}]"));
+
+            JMeterRun run = JMeterRun.of(checkout, "reflected-get-user", dir.resolve("reflected-run")).dashboard(false)
+                    .properties(Map.of(JMeterRun.THINK_TIME, TestVolume.THINK_TIME_MS, "rampup", "0"));
+            run.run(Duration.ofMinutes(2));
+
+            List<JtlSample> samples = Plans.samples(run.jtl());
+            assertThat(samples).isNotEmpty().allSatisfy(sample -> {
+                assertThat(sample.label()).isEqualTo("getUser");
+                assertThat(sample.success()).as("%s", sample).isTrue();
+                assertThat(sample.url()).isEqualTo(address);
+            });
+        }
+    }
+
     /** What a user does to the template: real values in place of its zeros and empty texts, nothing else. */
     static String fillIn(String plan) {
         return plan.replace("\"id\": 0", "\"id\": 9007199254740993")

@@ -23,8 +23,8 @@ public final class LongestFirst implements ClassOrderer {
     static final List<String> ORDER = List.of("NacosRegistryIT", "OpenWorkloadIT", "Seed000PayloadsScenarioIT",
             "MainJobIT", "Seed004ScenarioIT", "Seed004DiscoveryScenarioIT", "RegistryLoopbackIT", "ShippedPlansIT",
             "ProviderFaultsIT", "DistributedRunIT", "PlansOpenInGuiIT", "PluginsManagerIT", "DubboRequestInGuiIT",
-            "CapacitySearchIT", "Seed002DelayScenarioIT", "ScenarioRunnerIT", "Seed000PressureScenarioIT", "Seed000StabilityScenarioIT",
-            "Seed004PlanAnswersIT", "AgentRestartIT", "OneHostTopologyIT", "CatalogueIT");
+            "CapacitySearchIT", "Seed002DelayScenarioIT", "ScenarioRunnerIT", "StreamPlansIT", "CatalogueIT", "Seed000PressureScenarioIT",
+            "Seed000StabilityScenarioIT", "Seed004PlanAnswersIT", "AgentRestartIT", "OneHostTopologyIT");
 
     @Override
     public void orderClasses(ClassOrdererContext context) {

@@ -37,7 +37,9 @@ public final class CatalogueCommand implements Runnable {
 
     /**
      * Only warnings from the registry clients (ZooKeeper's, Curator's, Dubbo's, through java.util.logging): their
-     * start-up chatter would bury the listing.
+     * start-up chatter would bury the listing. Not even those of Dubbo's ReferenceConfig, which warns of every
+     * consumer of a service known only from its reflection ("No method found in service interface", the sampler's
+     * method-less stub interface): the listing says what the server described.
      */
     private static void quietLibraries() {
         java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
@@ -45,7 +47,12 @@ public final class CatalogueCommand implements Runnable {
         for (java.util.logging.Handler handler : root.getHandlers()) {
             handler.setLevel(java.util.logging.Level.WARNING);
         }
+        REFERENCE_CONFIG.setLevel(java.util.logging.Level.SEVERE);
     }
+
+    /** Held here: java.util.logging keeps loggers weakly, and a collected one would forget its level. */
+    private static final java.util.logging.Logger REFERENCE_CONFIG =
+            java.util.logging.Logger.getLogger("org.apache.dubbo.config.ReferenceConfig");
 
     /** The command line with its subcommands, reading registries through {@code registries}. */
     static CommandLine commandLine(RegistryOpener registries, UnaryOperator<String> environment) {

@@ -1,5 +1,7 @@
 package io.rpcbench.catalogue;
 
+import io.rpcbench.sampler.dubbo.DubboSettings;
+import io.rpcbench.sampler.dubbo.ServerReflection;
 import io.rpcbench.sampler.json.MethodSignature;
 import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.registry.ServiceKey;
@@ -47,6 +49,39 @@ final class DubboPlan {
         values.put("group", service.group());
         values.put("attachments", "");
         plan.onlyRequest(method.name(), values, samplerComment(method));
+        return plan;
+    }
+
+    /**
+     * A plan calling {@code method} of the {@code .proto} service {@code service} that the server at {@code address}
+     * ({@code tri://host:port}) describes through its gRPC reflection: triple, {@code invocation=proto-descriptor} with
+     * no descriptor set (the sampler reads the server's reflection too), the arguments the method's request message at
+     * its defaults.
+     */
+    static ModelPlan ofReflected(String planName, String address, String service,
+            ServerReflection.ReflectedMethod method, LoadShape load) {
+        ModelPlan plan = ModelPlan.load(ModelPlan.DUBBO);
+        plan.name(planName, "rpcbench plan: calls " + method.described() + " of the server " + address + " (triple "
+                + "or any gRPC server), as its gRPC reflection describes it.\nWritten by ./rpcbench plan --reflection:"
+                + " the Dubbo Request calls it with invocation proto-descriptor and no descriptor set, so its sampler"
+                + " asks the\nserver's reflection too (JMeter needs no class of the service). Change the values in its"
+                + " arguments: a JSON array of the\nrequest message in protobuf's JSON mapping (int64 as text), or of"
+                + " every message a method that streams its requests sends.\n");
+        plan.defaults(load.propertyDefaults());
+        Map<String, String> where = new LinkedHashMap<>();
+        where.put("address", address);
+        where.put("protocol", "tri");
+        plan.dubboDefaults(where);
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("interface", service);
+        values.put("method", method.name());
+        values.put("parameter_types", "");
+        values.put("arguments", method.arguments());
+        values.put("invocation", DubboSettings.PROTO_DESCRIPTOR);
+        values.put("proto_descriptor_set", "");
+        values.put("attachments", "");
+        plan.onlyRequest(method.name(), values, method.described() + "\nThe arguments are a template: the request "
+                + "message with every field at its default (message fields left out).");
         return plan;
     }
 

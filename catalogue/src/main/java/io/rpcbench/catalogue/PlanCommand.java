@@ -1,5 +1,6 @@
 package io.rpcbench.catalogue;
 
+import io.rpcbench.sampler.dubbo.ServerReflection;
 import io.rpcbench.sampler.json.MethodSignature;
 import io.rpcbench.sampler.template.ArgumentTemplate;
 import io.rpcbench.sampler.json.ServiceDefinition;
@@ -18,13 +19,16 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ./rpcbench plan}: writes a JMeter plan for one method, of a Dubbo service found in a registry
- * ({@code --registry}, {@link DubboPlan}) or of a Thrift service from its generated classes ({@code --thrift-service},
- * {@link ThriftPlan}), its arguments a template typed from the service's metadata.
+ * ({@code --registry}, {@link DubboPlan}), of a triple or gRPC service a server describes through its gRPC reflection
+ * ({@code --reflection}, {@link DubboPlan#ofReflected}), or of a Thrift service from its generated classes
+ * ({@code --thrift-service}, {@link ThriftPlan}), its arguments a template typed from the service's metadata.
  */
 @Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Write a JMeter plan (.jmx) calling one method, its arguments a JSON template typed from the"
                 + " service's metadata: change the values, then run it.",
                 "Dubbo: --registry URL --interface I --method M [--version V --group G --parameter-types T,...]",
+                "Triple or gRPC, from the server's reflection: --reflection tri://host:port --interface SERVICE "
+                        + "--method M",
                 "Thrift: --thrift-service CLASS --classpath JAR_OR_DIR --address host:port --method M"})
 final class PlanCommand implements Callable<Integer> {
 
@@ -34,7 +38,12 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     RegistryOptions registry = new RegistryOptions();
 
-    @Option(names = "--interface", paramLabel = "INTERFACE", description = "Dubbo: the service's interface")
+    @Option(names = "--reflection", paramLabel = "tri://HOST:PORT",
+            description = "a triple or gRPC server to ask through its gRPC reflection, instead of a registry")
+    String reflection;
+
+    @Option(names = "--interface", paramLabel = "INTERFACE",
+            description = "Dubbo: the service's interface (with --reflection: the .proto's service name)")
     String interfaceName;
 
     @Option(names = "--version", paramLabel = "V", defaultValue = "", description = "Dubbo: the service's version")
@@ -100,14 +109,17 @@ final class PlanCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         LoadShape load = new LoadShape(threads, rampup, warmup, duration);
-        boolean dubbo = registry.address != null;
-        if (dubbo == (thriftService != null)) {
-            throw BadOptionException.of(dubbo ? ThriftMethods.SERVICE : RegistryOptions.REGISTRY, "",
-                    dubbo ? "is given with " + RegistryOptions.REGISTRY : "is missing",
-                    "either " + RegistryOptions.REGISTRY + " URL --interface I (Dubbo) or " + ThriftMethods.SERVICE
+        boolean dubbo = registry.address != null || reflection != null;
+        if (dubbo == (thriftService != null) || registry.address != null && reflection != null) {
+            String given = thriftService != null ? ThriftMethods.SERVICE : "--reflection";
+            throw BadOptionException.of(dubbo ? given : RegistryOptions.REGISTRY, "",
+                    dubbo ? "is given with " + (registry.address != null ? RegistryOptions.REGISTRY : "--reflection")
+                            : "is missing",
+                    "one of " + RegistryOptions.REGISTRY + " URL --interface I (Dubbo), --reflection tri://host:port "
+                            + "--interface SERVICE (triple or gRPC) or " + ThriftMethods.SERVICE
                             + " CLASS --classpath JAR --address host:port (Thrift)");
         }
-        ModelPlan plan = dubbo ? dubbo(load) : thrift(load);
+        ModelPlan plan = reflection != null ? reflected(load) : dubbo ? dubbo(load) : thrift(load);
         plan.write(out);
         PrintWriter printed = spec.commandLine().getOut();
         printed.println("Wrote " + out + ": change the values in its arguments, then run it:");
@@ -132,6 +144,22 @@ final class PlanCommand implements Callable<Integer> {
                 .filter(m -> m.parameterTypes().size() == chosen.parameterTypes().size()).count() > 1;
         return DubboPlan.of(planName(), address, access, key, chosen, overloaded,
                 ArgumentTemplate.of(definition, chosen), load);
+    }
+
+    /** A plan of a method the server's reflection describes: invocation proto-descriptor, no descriptor set. */
+    private ModelPlan reflected(LoadShape load) {
+        require("--interface", interfaceName, "the .proto's service name, as 'services --reflection' prints it");
+        ServerReflection.ReflectedService service = ServicesCommand.reflectedServices(reflection, registry.timeoutMs)
+                .services().stream().filter(s -> s.name().equals(interfaceName)).findFirst()
+                .orElseThrow(() -> BadOptionException.of("--interface", interfaceName, "is not a service "
+                        + reflection + " describes", "one of those './rpcbench services --reflection " + reflection
+                        + "' prints"));
+        ServerReflection.ReflectedMethod chosen = service.methods().stream().filter(m -> m.name().equals(method))
+                .findFirst().orElseThrow(() -> BadOptionException.of(MethodPick.METHOD, method, "is not a method of "
+                        + interfaceName + (service.problem().isEmpty() ? "" : " (" + service.problem() + ")"),
+                        "one of: " + String.join("; ", service.methods().stream()
+                                .map(ServerReflection.ReflectedMethod::described).toList())));
+        return DubboPlan.ofReflected(planName(), reflection, interfaceName, chosen, load);
     }
 
     private ModelPlan thrift(LoadShape load) {

@@ -51,23 +51,31 @@ final class ServicesCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * What the server at {@code reflection} describes through its gRPC reflection.
+     *
+     * @throws BadOptionException naming the option when it is not a server's address or the server answers no reflection
+     */
+    static ServerReflection.Described reflectedServices(String reflection, int timeoutMs) {
+        if (!reflection.matches("tri://[^/:]+:\\d+")) {
+            throw BadOptionException.of("--reflection", reflection, "is not a server's address", "tri://host:port");
+        }
+        try {
+            return ServerReflection.describe(reflection, timeoutMs);
+        } catch (ServerReflection.ReflectionFailure noReflection) {
+            throw BadOptionException.of("--reflection", reflection, "gave no services: " + noReflection.getMessage(),
+                    "a server with gRPC reflection on (Dubbo: dubbo.tri.builtin.service.init=true; grpc-java: "
+                            + "ProtoReflectionServiceV1)");
+        }
+    }
+
     /** The services a server describes through its reflection ({@link ServerReflection}), printed as plan takes them. */
     private int reflect() {
         if (registry.address != null) {
             throw BadOptionException.of("--reflection", reflection, "and " + RegistryOptions.REGISTRY + " are both "
                     + "given", "one of them: a server to ask, or a registry to read");
         }
-        if (!reflection.matches("tri://[^/:]+:\\d+")) {
-            throw BadOptionException.of("--reflection", reflection, "is not a server's address", "tri://host:port");
-        }
-        ServerReflection.Described described;
-        try {
-            described = ServerReflection.describe(reflection, registry.timeoutMs);
-        } catch (ServerReflection.ReflectionFailure noReflection) {
-            throw BadOptionException.of("--reflection", reflection, "gave no services: " + noReflection.getMessage(),
-                    "a server with gRPC reflection on (Dubbo: dubbo.tri.builtin.service.init=true; grpc-java: "
-                            + "ProtoReflectionServiceV1)");
-        }
+        ServerReflection.Described described = reflectedServices(reflection, registry.timeoutMs);
         StringBuilder out = new StringBuilder("the server ").append(reflection).append(" describes ")
                 .append(described.methods().size()).append(described.methods().size() == 1 ? " service" : " services")
                 .append(" (").append(described.reflection()).append(")\n");

@@ -5,6 +5,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
 import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors.MethodDescriptor;
 import com.google.protobuf.Descriptors.ServiceDescriptor;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
@@ -14,6 +15,7 @@ import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.call.StreamPace;
 import io.rpcbench.sampler.json.ExactJson;
 import io.rpcbench.sampler.protobuf.ProtoDescriptorSet;
+import io.rpcbench.sampler.protobuf.ProtobufJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -112,10 +114,47 @@ public final class ServerReflection {
 
     /**
      * What a server's reflection describes: the reflection service that answered, and each service it serves (but
-     * reflection and health themselves) with its methods as {@code rpc name(Input) returns (stream Output)}, or, for a
-     * service it would not describe, one line saying why.
+     * reflection and health themselves) with its methods, or for a service it would not describe why.
      */
-    public record Described(String reflection, Map<String, List<String>> methods) {}
+    public record Described(String reflection, List<ReflectedService> services) {
+
+        public Described {
+            services = List.copyOf(services);
+        }
+
+        /**
+         * Each service's methods as {@code rpc name(Input) returns (stream Output)}, or, for a service it would not
+         * describe, one line saying why.
+         */
+        public Map<String, List<String>> methods() {
+            Map<String, List<String>> methods = new LinkedHashMap<>();
+            services.forEach(service -> methods.put(service.name(), service.problem().isEmpty()
+                    ? service.methods().stream().map(ReflectedMethod::described).toList()
+                    : List.of("(not described: " + service.problem() + ")")));
+            return methods;
+        }
+    }
+
+    /** A service the server described ({@code problem} empty), or one it named and would not describe (why). */
+    public record ReflectedService(String name, List<ReflectedMethod> methods, String problem) {
+
+        public ReflectedService {
+            methods = List.copyOf(methods);
+        }
+    }
+
+    /**
+     * A method as a sampler calls it: its name, as {@code rpc name(Input) returns (stream Output)}, and the arguments
+     * of a first call: a JSON array of its input message with every field at its default, in protobuf's JSON mapping
+     * (one message, also for a method that streams its requests: add more to stream more).
+     */
+    public record ReflectedMethod(String name, String described, String arguments) {
+
+        static ReflectedMethod of(MethodDescriptor method) {
+            return new ReflectedMethod(method.getName(), ProtoStub.describe(method),
+                    "[" + ProtobufJson.template(method.getInputType()) + "]");
+        }
+    }
 
     /**
      * Every service the server at {@code address} ({@code tri://host:port}) describes through its reflection.
@@ -133,7 +172,7 @@ public final class ServerReflection {
                 tried.add(protoPackage + "." + ReflectionProtocol.SERVICE + ": " + reason(e));
                 continue;
             }
-            Map<String, List<String>> methods = new LinkedHashMap<>();
+            List<ReflectedService> described = new ArrayList<>();
             for (String service : services) {
                 if (service.startsWith("grpc.reflection.") || service.startsWith("grpc.health.")) {
                     continue;
@@ -141,12 +180,13 @@ public final class ServerReflection {
                 try {
                     ServiceDescriptor descriptor = ProtoDescriptorSet.read(reflected(address, service, timeoutMs)
                             .toString()).service(service, DubboSettings.INTERFACE);
-                    methods.put(service, descriptor.getMethods().stream().map(ProtoStub::describe).toList());
+                    described.add(new ReflectedService(service,
+                            descriptor.getMethods().stream().map(ReflectedMethod::of).toList(), ""));
                 } catch (RuntimeException notDescribed) {
-                    methods.put(service, List.of("(not described: " + notDescribed.getMessage() + ")"));
+                    described.add(new ReflectedService(service, List.of(), String.valueOf(notDescribed.getMessage())));
                 }
             }
-            return new Described(protoPackage + "." + ReflectionProtocol.SERVICE, methods);
+            return new Described(protoPackage + "." + ReflectionProtocol.SERVICE, described);
         }
         throw new ReflectionFailure("the server at " + address + " answered no gRPC reflection ("
                 + String.join("; ", tried) + ")", false);
@@ -203,7 +243,7 @@ public final class ServerReflection {
         private static final long serialVersionUID = 1L;
         private final boolean answered;
 
-        ReflectionFailure(String message, boolean answered) {
+        public ReflectionFailure(String message, boolean answered) {
             super(message);
             this.answered = answered;
         }

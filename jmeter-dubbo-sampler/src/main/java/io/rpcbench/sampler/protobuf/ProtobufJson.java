@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.MessageOrBuilder;
@@ -102,6 +103,22 @@ public final class ProtobufJson {
                     + " cannot be written as JSON: " + e.getMessage(), e);
         }
     }
+
+    /**
+     * A message of {@code type} with every field at its default, in protobuf's JSON mapping on one line, for a user to
+     * fill in: {@code {"id":"0"}} (int64 as text, as the mapping writes it); fields of a message type are left out (a
+     * recursive type would nest without end).
+     */
+    public static String template(Descriptor type) {
+        try {
+            return TEMPLATE.print(DynamicMessage.getDefaultInstance(type));
+        } catch (InvalidProtocolBufferException e) {
+            return "{}"; // an Any among its fields: the user writes it
+        }
+    }
+
+    private static final JsonFormat.Printer TEMPLATE = JsonFormat.printer().includingDefaultValueFields()
+            .omittingInsignificantWhitespace();
 
     /** "a JSON object of rpcbench.user.UserRequest in protobuf's JSON mapping, with fields among id". */
     static String expected(Descriptor type) {

@@ -164,6 +164,10 @@ class GrpcServerIT {
                 "rpc streamUsers(rpcbench.user.PageRequest) returns (stream rpcbench.user.User)",
                 "rpc collectUsers(stream rpcbench.user.UserRequest) returns (rpcbench.user.Page)",
                 "rpc chatUsers(stream rpcbench.user.UserRequest) returns (stream rpcbench.user.User)");
+        assertThat(described.services().get(0).methods()).as("each method's first arguments: its request at defaults")
+                .extracting(ServerReflection.ReflectedMethod::arguments)
+                .containsExactly("[{}]", "[{\"id\":\"0\"}]", "[{\"pageNo\":0}]", "[{\"pageNo\":0}]",
+                        "[{\"id\":\"0\"}]", "[{\"id\":\"0\"}]");
     }
 
     /** A server without reflection, and no descriptor set: the message names both reflection services tried. */

@@ -1,7 +1,5 @@
 package io.rpcbench.elements.browse;
 
-import io.rpcbench.sampler.json.MethodSignature;
-import io.rpcbench.sampler.registry.RegisteredService;
 import java.awt.BorderLayout;
 import java.awt.Dimension;
 import java.awt.FlowLayout;
@@ -46,10 +44,10 @@ public final class BrowseDialog extends JDialog {
 
     private final transient RegistryBrowse browse;
     private final transient UnaryOperator<String> fields;
-    private final DefaultListModel<ServiceItem> services = new DefaultListModel<>();
-    private final DefaultListModel<MethodItem> methods = new DefaultListModel<>();
-    private final JList<ServiceItem> serviceList = new JList<>(services);
-    private final JList<MethodItem> methodList = new JList<>(methods);
+    private final DefaultListModel<RegistryBrowse.Offer> services = new DefaultListModel<>();
+    private final DefaultListModel<RegistryBrowse.OfferedMethod> methods = new DefaultListModel<>();
+    private final JList<RegistryBrowse.Offer> serviceList = new JList<>(services);
+    private final JList<RegistryBrowse.OfferedMethod> methodList = new JList<>(methods);
     private final JTextArea arguments = new JTextArea(4, 60);
     private final JTextArea message = new JTextArea(3, 60);
     private final JButton reload = new JButton("Read again");
@@ -183,7 +181,7 @@ public final class BrowseDialog extends JDialog {
                     message.setText(listing.problem());
                     return;
                 }
-                listing.services().forEach(service -> services.addElement(new ServiceItem(service)));
+                listing.services().forEach(services::addElement);
                 message.setText(capitalized(listing.registry()) + " holds " + listing.services().size() + " service"
                         + (listing.services().size() == 1 ? "" : "s") + ". Pick one, then a method.");
                 serviceList.setSelectedIndex(0);
@@ -194,14 +192,13 @@ public final class BrowseDialog extends JDialog {
     private void showMethods() {
         methods.clear();
         arguments.setText("");
-        ServiceItem service = serviceList.getSelectedValue();
+        RegistryBrowse.Offer service = serviceList.getSelectedValue();
         if (service == null) {
             return;
         }
-        service.service.definition().methods().forEach(method -> methods.addElement(new MethodItem(method)));
+        service.methods().forEach(methods::addElement);
         if (methods.isEmpty()) {
-            message.setText(service.service.key().describe() + " has no methods to show: its provider published no "
-                    + "definition in the registry's metadata. Type the interface, method and parameter types yourself.");
+            message.setText(service.noMethods());
         }
         ok.setEnabled(false);
     }
@@ -213,31 +210,11 @@ public final class BrowseDialog extends JDialog {
     }
 
     private Optional<RegistryBrowse.Choice> choice() {
-        ServiceItem service = serviceList.getSelectedValue();
-        MethodItem method = methodList.getSelectedValue();
-        if (service == null || method == null) {
-            return Optional.empty();
-        }
-        return Optional.of(RegistryBrowse.choice(service.service, method.method));
+        RegistryBrowse.OfferedMethod method = methodList.getSelectedValue();
+        return method == null ? Optional.empty() : Optional.of(method.choice());
     }
 
     private static String capitalized(String text) {
         return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
-    }
-
-    /** A service as the list shows it: {@code io.rpcbench.example.OrderService version 1.0 (rpcbench-provider)}. */
-    private record ServiceItem(RegisteredService service) {
-        @Override
-        public String toString() {
-            return service.key().describe() + " (" + String.join(", ", service.applications()) + ")";
-        }
-    }
-
-    /** A method as the list shows it: its return type, name and parameter types. */
-    private record MethodItem(MethodSignature method) {
-        @Override
-        public String toString() {
-            return method.toString();
-        }
     }
 }

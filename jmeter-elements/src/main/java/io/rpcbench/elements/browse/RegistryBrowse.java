@@ -3,6 +3,7 @@ package io.rpcbench.elements.browse;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.dubbo.DubboSettings;
+import io.rpcbench.sampler.dubbo.ServerReflection;
 import io.rpcbench.sampler.json.MethodSignature;
 import io.rpcbench.sampler.registry.RegisteredService;
 import io.rpcbench.sampler.registry.RegistryAccess;
@@ -21,7 +22,10 @@ import java.util.function.UnaryOperator;
  * What the Dubbo Request's Browse lists and fills in, without Swing: the services of the registry a request calls
  * through (its address and Nacos access, the request's own or its Dubbo Defaults'), each with its methods as the
  * provider's metadata gives them, and for a chosen method the fields to fill: interface, method, parameter types,
- * the service's version and group, and the arguments as a typed template ({@link ArgumentTemplate}).
+ * the service's version and group, and the arguments as a typed template ({@link ArgumentTemplate}). A direct
+ * {@code tri://host:port} address is one server, not a registry: Browse asks its gRPC reflection
+ * ({@link ServerReflection#describe}) for its services, and a chosen method fills interface (the {@code .proto}'s
+ * service name), method, invocation {@code proto-descriptor} and its request message at its defaults.
  *
  * <p>Every failure is a {@link Listing} with a problem in words (no registry address, a direct URL, a registry that does
  * not answer, no services), never an exception.
@@ -43,8 +47,38 @@ public final class RegistryBrowse {
                 throws IOException, InterruptedException;
     }
 
-    /** The registry's services, or why there are none to show. */
-    public record Listing(String registry, List<RegisteredService> services, String problem) {
+    /** Asks a server's gRPC reflection: {@link ServerReflection#describe}, or a fake in tests. */
+    @FunctionalInterface
+    public interface Reflector {
+        ServerReflection.Described describe(String address, int timeoutMs);
+    }
+
+    /**
+     * A service Browse lists: as the list shows it, with its methods, or (none) why there are none to show.
+     */
+    public record Offer(String shown, List<OfferedMethod> methods, String noMethods) {
+
+        public Offer {
+            methods = List.copyOf(methods);
+        }
+
+        @Override
+        public String toString() {
+            return shown;
+        }
+    }
+
+    /** A method as the list shows it, with the fields it fills when chosen. */
+    public record OfferedMethod(String shown, Choice choice) {
+
+        @Override
+        public String toString() {
+            return shown;
+        }
+    }
+
+    /** The registry's (or the server's) services, or why there are none to show. */
+    public record Listing(String registry, List<Offer> services, String problem) {
 
         public Listing {
             services = List.copyOf(services);
@@ -59,19 +93,35 @@ public final class RegistryBrowse {
         }
     }
 
-    /** The fields a chosen method fills in a Dubbo Request, by their names. */
+    /**
+     * The fields a chosen method fills in a Dubbo Request, by their names; an empty invocation leaves the request's
+     * as it is.
+     */
     public record Choice(String interfaceName, String version, String group, String method, String parameterTypes,
-            String arguments) {}
+            String arguments, String invocation) {
 
-    private final Opener opener;
-
-    public RegistryBrowse(Opener opener) {
-        this.opener = opener;
+        /** A choice of a registry's service, whose invocation is the request's own. */
+        public Choice(String interfaceName, String version, String group, String method, String parameterTypes,
+                String arguments) {
+            this(interfaceName, version, group, method, parameterTypes, arguments, "");
+        }
     }
 
-    /** Reads the live registries. */
+    private final Opener opener;
+    private final Reflector reflector;
+
+    public RegistryBrowse(Opener opener) {
+        this(opener, ServerReflection::describe);
+    }
+
+    public RegistryBrowse(Opener opener, Reflector reflector) {
+        this.opener = opener;
+        this.reflector = reflector;
+    }
+
+    /** Reads the live registries and servers. */
     public static RegistryBrowse live() {
-        return new RegistryBrowse(ServiceRegistries::open);
+        return new RegistryBrowse(ServiceRegistries::open, ServerReflection::describe);
     }
 
     /**
@@ -95,10 +145,13 @@ public final class RegistryBrowse {
                     + "). Expected " + expected + ".");
         }
         String scheme = String.valueOf(uri.getScheme());
+        if (scheme.equals("tri") && uri.getHost() != null && uri.getPort() > 0) {
+            return reflect("tri://" + uri.getHost() + ":" + uri.getPort());
+        }
         if (scheme.equals("dubbo") || scheme.equals("tri")) {
             return Listing.problem(address, "'" + address + "' is one provider's direct URL, not a registry: Browse "
-                    + "reads the services a registry lists. Give a registry, " + expected
-                    + ", or type the interface, method and parameter types yourself.");
+                    + "reads the services a registry lists, or a tri://host:port server's gRPC reflection. Give a "
+                    + "registry, " + expected + ", or type the interface, method and parameter types yourself.");
         }
         if (!scheme.equals("zookeeper") && !scheme.equals("nacos") || uri.getHost() == null || uri.getPort() < 0) {
             return Listing.problem(address, "The Registry or URL '" + address + "' is not a registry address. "
@@ -121,7 +174,7 @@ public final class RegistryBrowse {
                         + "provider running now. Start the providers, or check the address"
                         + (address.startsWith("nacos:") ? ", namespace and registry group." : "."));
             }
-            return new Listing(registry.describe(), services, "");
+            return new Listing(registry.describe(), services.stream().map(RegistryBrowse::offer).toList(), "");
         } catch (ConnectException e) {
             return Listing.problem(address, "The registry " + address + " did not answer within " + TIMEOUT_MS / 1000
                     + " s. Is it running, and is the address right?");
@@ -133,6 +186,39 @@ public final class RegistryBrowse {
             Thread.currentThread().interrupt();
             return Listing.problem(address, "Reading the registry " + address + " was cancelled.");
         }
+    }
+
+    private static Offer offer(RegisteredService service) {
+        return new Offer(service.key().describe() + " (" + String.join(", ", service.applications()) + ")",
+                service.definition().methods().stream()
+                        .map(method -> new OfferedMethod(method.toString(), choice(service, method))).toList(),
+                service.key().describe() + " has no methods to show: its provider published no definition in the "
+                        + "registry's metadata. Type the interface, method and parameter types yourself.");
+    }
+
+    /** The services the server at {@code address} describes through its gRPC reflection, or why it does not. */
+    private Listing reflect(String address) {
+        String server = "the server " + address + " (gRPC reflection)";
+        ServerReflection.Described described;
+        try {
+            described = reflector.describe(address, TIMEOUT_MS);
+        } catch (ServerReflection.ReflectionFailure | BadParameterException e) {
+            return Listing.problem(address, "Browse asked " + address + "'s gRPC reflection for its services, and "
+                    + e.getMessage() + ". Turn reflection on in the server (Dubbo: dubbo.tri.builtin.service.init=true;"
+                    + " grpc-java: ProtoReflectionServiceV1), give a registry address instead, or type the interface "
+                    + "and method yourself with invocation proto-descriptor and a descriptor set.");
+        } catch (RuntimeException e) {
+            return Listing.problem(address, "The server " + address + " could not be asked: " + e.getMessage());
+        }
+        if (described.services().isEmpty()) {
+            return Listing.problem(server, capitalized(server) + " describes no service but reflection itself.");
+        }
+        List<Offer> offers = described.services().stream().map(service -> new Offer(service.name(),
+                service.methods().stream().map(method -> new OfferedMethod(method.described(),
+                        new Choice(service.name(), "", "", method.name(), "", method.arguments(),
+                                DubboSettings.PROTO_DESCRIPTOR))).toList(),
+                service.name() + " was not described: " + service.problem())).toList();
+        return new Listing(server, offers, "");
     }
 
     private static String capitalized(String text) {

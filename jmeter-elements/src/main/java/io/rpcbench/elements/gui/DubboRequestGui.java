@@ -19,8 +19,8 @@ import org.apache.jmeter.testelement.TestElement;
 /**
  * The panel of JMeter's <em>Dubbo Request</em> sampler (Add &gt; Sampler &gt; Dubbo Request): the fields of a
  * {@link DubboRequest} on two tabs, "Call" (where, what, results) and "Advanced" (Nacos access, how calls are made),
- * and Browse, which lists the registry's services and methods and fills interface, method, parameter types, version,
- * group and an arguments template with the one picked.
+ * and Browse, which lists the registry's services and methods (or a tri:// server's, from its gRPC reflection) and
+ * fills interface, method, parameter types, version, group and an arguments template with the one picked.
  *
  * <p>Component names: {@code dubbo.<field>} (see {@link FieldsPanel}), the button {@value #BROWSE}, the dialog
  * {@value BrowseDialog#NAME}.
@@ -40,7 +40,7 @@ public class DubboRequestGui extends AbstractSamplerGui {
         JButton browse = new JButton("Browse...");
         browse.setName(BROWSE);
         browse.setToolTipText("List the services and methods of the registry in Registry or URL (or the Dubbo "
-                + "Defaults'), and fill this request with the method picked");
+                + "Defaults'), or of a tri:// server's gRPC reflection, and fill this request with the method picked");
         browse.addActionListener(e -> browse());
         JPanel header = new JPanel(new FlowLayout(FlowLayout.LEFT, 0, 0));
         header.add(browse);
@@ -104,6 +104,9 @@ public class DubboRequestGui extends AbstractSamplerGui {
             fields.setValue(ServiceCallParameters.METHOD, choice.method());
             fields.setValue(ServiceCallParameters.PARAMETER_TYPES, choice.parameterTypes());
             fields.setValue(ServiceCallParameters.ARGUMENTS, choice.arguments());
+            if (!choice.invocation().isEmpty()) { // a server's reflection: its .proto's service, no API jar
+                fields.setValue(DubboSettings.INVOCATION, choice.invocation());
+            }
             // The service's own version and group, where a request must name them (a Defaults' may not fit).
             if (!choice.version().isEmpty()) {
                 fields.setValue(DubboSettings.VERSION, choice.version());

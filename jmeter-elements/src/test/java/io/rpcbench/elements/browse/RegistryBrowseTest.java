@@ -1,7 +1,9 @@
 package io.rpcbench.elements.browse;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
+import io.rpcbench.sampler.dubbo.ServerReflection;
 import io.rpcbench.sampler.json.MethodSignature;
 import io.rpcbench.sampler.json.ServiceDefinition;
 import io.rpcbench.sampler.registry.RegisteredService;
@@ -52,7 +54,10 @@ class RegistryBrowseTest {
         RegistryBrowse.Listing listing = list(browse(List.of(ORDER_SERVICE)));
 
         assertThat(listing.ok()).isTrue();
-        assertThat(listing.services()).containsExactly(ORDER_SERVICE);
+        assertThat(listing.services()).extracting(RegistryBrowse.Offer::shown)
+                .containsExactly("io.rpcbench.example.OrderService version 1.0 group eu (rpcbench-provider)");
+        assertThat(listing.services().get(0).methods()).extracting(RegistryBrowse.OfferedMethod::choice)
+                .containsExactly(RegistryBrowse.choice(ORDER_SERVICE, TOTAL));
         assertThat(opened).containsExactly("zookeeper://127.0.0.1:2181");
     }
 
@@ -74,7 +79,8 @@ class RegistryBrowseTest {
                 + "is empty and no Dubbo Defaults in its scope gives one. Expected zookeeper://host:port");
         fields.put("address", "dubbo://127.0.0.1:20880");
         assertThat(list(browse).problem()).startsWith("'dubbo://127.0.0.1:20880' is one provider's direct URL, not a "
-                + "registry");
+                + "registry: Browse reads the services a registry lists, or a tri://host:port server's gRPC "
+                + "reflection");
         fields.put("address", "http://127.0.0.1:8080");
         assertThat(list(browse).problem()).isEqualTo("The Registry or URL 'http://127.0.0.1:8080' is not a registry "
                 + "address. Expected zookeeper://host:port or nacos://host:port.");
@@ -111,6 +117,54 @@ class RegistryBrowseTest {
         assertThat(choice).isEqualTo(new RegistryBrowse.Choice("io.rpcbench.example.OrderService", "1.0", "eu",
                 "total", "java.util.List<io.rpcbench.example.OrderLine>",
                 "[[{\"quantity\": 0, \"sku\": \"\", \"unitPrice\": 0}]]"));
+    }
+
+    /**
+     * A tri:// address is one server: Browse lists what its gRPC reflection describes, and a chosen method fills the
+     * .proto's service name, the method, invocation proto-descriptor and its request message at its defaults.
+     */
+    @Test
+    void aTriServerIsBrowsedThroughItsReflection() {
+        fields.put("address", "tri://127.0.0.1:50051");
+        List<String> asked = new ArrayList<>();
+        ServerReflection.ReflectedMethod getUser = new ServerReflection.ReflectedMethod("getUser",
+                "rpc getUser(rpcbench.user.UserRequest) returns (rpcbench.user.User)", "[{\"id\":\"0\"}]");
+        RegistryBrowse browse = new RegistryBrowse((address, access, timeoutMs) -> fail("no registry to open"),
+                (address, timeoutMs) -> {
+                    asked.add(address);
+                    return new ServerReflection.Described("grpc.reflection.v1.ServerReflection", List.of(
+                            new ServerReflection.ReflectedService("rpcbench.user.UserService", List.of(getUser), ""),
+                            new ServerReflection.ReflectedService("rpcbench.Broken", List.of(), "no file")));
+                });
+
+        RegistryBrowse.Listing listing = list(browse);
+
+        assertThat(asked).containsExactly("tri://127.0.0.1:50051");
+        assertThat(listing.registry()).isEqualTo("the server tri://127.0.0.1:50051 (gRPC reflection)");
+        assertThat(listing.services()).extracting(RegistryBrowse.Offer::shown)
+                .containsExactly("rpcbench.user.UserService", "rpcbench.Broken");
+        RegistryBrowse.OfferedMethod method = listing.services().get(0).methods().get(0);
+        assertThat(method.shown()).isEqualTo("rpc getUser(rpcbench.user.UserRequest) returns (rpcbench.user.User)");
+        assertThat(method.choice()).isEqualTo(new RegistryBrowse.Choice("rpcbench.user.UserService", "", "",
+                "getUser", "", "[{\"id\":\"0\"}]", "proto-descriptor"));
+        assertThat(listing.services().get(1).noMethods()).isEqualTo("rpcbench.Broken was not described: no file");
+    }
+
+    @Test
+    void aServerWithoutReflectionIsSaidInWordsWithWhatToDo() {
+        fields.put("address", "tri://127.0.0.1:50051");
+        RegistryBrowse browse = new RegistryBrowse((address, access, timeoutMs) -> fail("no registry to open"),
+                (address, timeoutMs) -> {
+                    throw new ServerReflection.ReflectionFailure("the server at " + address + " answered no gRPC "
+                            + "reflection (grpc.reflection.v1.ServerReflection: UNIMPLEMENTED)", true);
+                });
+
+        assertThat(list(browse).problem()).isEqualTo("Browse asked tri://127.0.0.1:50051's gRPC reflection for its "
+                + "services, and the server at tri://127.0.0.1:50051 answered no gRPC reflection "
+                + "(grpc.reflection.v1.ServerReflection: UNIMPLEMENTED). Turn reflection on in the server (Dubbo: "
+                + "dubbo.tri.builtin.service.init=true; grpc-java: ProtoReflectionServiceV1), give a registry address "
+                + "instead, or type the interface and method yourself with invocation proto-descriptor and a "
+                + "descriptor set.");
     }
 
     /** A registry holding {@code services}. */
