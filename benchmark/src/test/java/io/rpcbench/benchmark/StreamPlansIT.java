@@ -29,9 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * The shipped stream plans ({@code triple-client-stream}, {@code triple-bidi-stream}) run headless in the laid-out
- * JMeter home against the provider app's user service ({@code --user-service}): client streaming and bidirectional
- * triple streams, in the IDL style (Dubbo's generated interface of {@code rpcbench/user.proto}) and the interface style
+ * The shipped stream plans ({@code triple-server-stream}, {@code triple-client-stream}, {@code triple-bidi-stream}) run
+ * headless in the laid-out JMeter home against the provider app's user service ({@code --user-service}): server
+ * streaming, client streaming and bidirectional triple streams, in the IDL style (Dubbo's generated interface of {@code rpcbench/user.proto}) and the interface style
  * ({@code UserStreams}: a Java interface of {@code StreamObserver} methods), called typed. Every sample passes the
  * plans' own assertions, which check every message's id and name in order; the JTL's {@code stream_figures} say how
  * many messages went each way; and the dashboard of both runs shows its Streams section in headless Chromium (the
@@ -65,6 +65,18 @@ class StreamPlansIT {
     void everyStreamOfTheShippedPlansPassesAndTheDashboardShowsItsStreams() throws Exception {
         Path client = run("triple-client-stream", Map.of());
         Path bidi = run("triple-bidi-stream", Map.of());
+        Path server = run("triple-server-stream", Map.of());
+
+        List<JtlSample> streamed = Plans.samples(server);
+        assertThat(streamed).hasSize(THREADS * LOOPS * 2);
+        assertThat(streamed).extracting(JtlSample::label).containsOnly("stream users (IDL)", "stream users (interface)");
+        assertThat(streamed).allSatisfy(sample -> {
+            assertThat(sample.success()).as("%s: %s", sample.label(), sample.responseMessage()).isTrue();
+            assertThat(sample.responseMessage()).isEqualTo("OK: 15 messages");
+            assertThat(sample.stream().received()).isEqualTo(15);
+            assertThat(sample.stream().gapsUs()).hasSize(14);
+            assertThat(sample.stream().rttsUs()).as("not a ping-pong").isEmpty();
+        });
 
         List<JtlSample> collected = Plans.samples(client);
         assertThat(collected).hasSize(THREADS * LOOPS).allSatisfy(sample -> {
@@ -97,7 +109,8 @@ class StreamPlansIT {
         int exit = new CommandLine(new DashboardCommand()).setOut(new PrintWriter(output, true))
                 .setErr(new PrintWriter(output, true)).execute("--title", "Triple streams",
                         "--run", "triple-client-stream=" + client + ",warmup=0",
-                        "--run", "triple-bidi-stream=" + bidi + ",warmup=0", "-o", page.toString(),
+                        "--run", "triple-bidi-stream=" + bidi + ",warmup=0",
+                        "--run", "triple-server-stream=" + server + ",warmup=0", "-o", page.toString(),
                         "--data-json", json.toString());
         assertThat(exit).as("rpcbench-reports' exit code; output:%n%s", output).isZero();
         JsonNode runs = new ObjectMapper().readTree(json.toFile()).path("runs");
@@ -113,6 +126,13 @@ class StreamPlansIT {
                     .isEqualTo(THREADS * LOOPS * MESSAGES);
             assertThat(streams.path("roundTrips").path("p50Ms").asDouble()).isPositive()
                     .isLessThanOrEqualTo(streams.path("roundTrips").path("maxMs").asDouble());
+        }
+
+        for (JsonNode label : runs.get(2).path("labels")) {
+            JsonNode streams = label.path("streams");
+            assertThat(streams.path("gaps").path("values").asLong()).as(label.path("label").asText())
+                    .isEqualTo(THREADS * LOOPS * 14);
+            assertThat(streams.path("roundTrips").isNull()).isTrue();
         }
 
         HeadlessChromium chromium = new HeadlessChromium(HeadlessChromium.find().orElseGet(() ->

@@ -26,6 +26,11 @@ public record ProjectLayout(Path projectDir) {
         return projectDir.resolve("discovery-lab/target/rpcbench-discovery-lab.jar");
     }
 
+    /** Seed 004's user service on a plain grpc-java server, {@code grpc-provider}'s runnable jar. */
+    public Path grpcProviderJar() {
+        return projectDir.resolve("grpc-provider/target/rpcbench-grpc-provider.jar");
+    }
+
     /** rpcbench's PerfMon-compatible server agent, {@code server-agent}'s runnable jar. */
     public Path agentJar() {
         return projectDir.resolve("server-agent/target/rpcbench-server-agent.jar");

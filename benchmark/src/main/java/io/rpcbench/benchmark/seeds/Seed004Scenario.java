@@ -45,9 +45,14 @@ import java.util.Set;
  * cell's window (the agent reads the 2.7 provider's in its column). A cell whose plan fails is empty with the measured
  * reason; a cell whose calls fail says so in a note with the first failure's message.
  *
+ * <p>Beside the seed's: a sixth column, gRPC ({@link GrpcProviderExtra}: a plain grpc-java server of the same
+ * {@code .proto}, called by grpc-java's own client), and three rows of the {@code .proto}'s streams (server, client,
+ * bidirectional ping-pong) over the two stacks that stream, Triple + Protobuf and gRPC, with their per-message
+ * figures ({@link #MESSAGES_PER_SECOND}, {@link #MESSAGE_P99_MS}).
+ *
  * <p>{@link Length#SHORT}: {@value #SHORT_WARMUP_SECONDS} s warm-up, {@value #SHORT_MEASURED_SECONDS} s measured (the
- * 15 cells in about 10 minutes on 2 vCPUs); {@link Length#FULL}: {@value #FULL_WARMUP_SECONDS} s warm-up,
- * {@value #FULL_MEASURED_SECONDS} s measured (the seed gives no duration, only "under sustained load").
+ * seed's 15 cells in about 10 minutes on 2 vCPUs, the 24 with gRPC and the streams in about 15);
+ * {@link Length#FULL}: {@value #FULL_WARMUP_SECONDS} s warm-up, {@value #FULL_MEASURED_SECONDS} s measured (the seed gives no duration, only "under sustained load").
  */
 final class Seed004Scenario implements Scenario {
 
@@ -79,22 +84,38 @@ final class Seed004Scenario implements Scenario {
     static final String CONNECTIONS_PROPERTY = "connections";
     static final String LABEL_PROPERTY = "label";
 
-    /** The seed's throughput: every sample of the window per second. */
+    /** The seed's throughput: every sample of the window per second (a stream's sample is the whole stream). */
     static final Figure OPS = Figure.number("ops/s", 0, r -> r.figures().map(f -> f.total().tps()).orElse(null));
 
-    static final List<Figure> FIGURES = List.of(OPS, Figure.P99_MS, Figure.ERROR_PERCENT, Figure.RECEIVED_BYTES,
-            Figure.PROVIDER_CPU, Figure.GC_COLLECTIONS, Figure.GC_PAUSE_MS);
+    /** A stream cell's messages received per second of the window (every stream's added); none for a call. */
+    static final Figure MESSAGES_PER_SECOND = Figure.number("msgs/s received", 0, r -> streams(r)
+            .map(DashboardData.Streams::receivedPerSecond).orElse(null));
+
+    /**
+     * A stream cell's per-message latency p99: a ping-pong's round trip, else the gap between two messages received;
+     * a client stream (one answer) has neither.
+     */
+    static final Figure MESSAGE_P99_MS = Figure.number("msg p99 ms", 3, r -> streams(r).map(streams ->
+            streams.roundTrips() != null ? streams.roundTrips() : streams.gaps()).map(DashboardData.Percentiles::p99Ms)
+            .orElse(null));
+
+    static final List<Figure> FIGURES = List.of(OPS, Figure.P99_MS, MESSAGES_PER_SECOND, MESSAGE_P99_MS,
+            Figure.ERROR_PERCENT, Figure.RECEIVED_BYTES, Figure.PROVIDER_CPU, Figure.GC_COLLECTIONS,
+            Figure.GC_PAUSE_MS);
 
     /** The Dubbo 2.7 provider, dubbo protocol only, beside the provider app (which its cells do not call). */
     static final CellSetup DUBBO27 = CellSetup.provider().with(Dubbo27ProviderExtra.of("--protocols", "dubbo"));
     /** The provider app serving the user service's four Dubbo 3.3 stacks, each on a free port. */
     static final CellSetup USER_SERVICE = CellSetup.provider("--user-service", "--user-service-port", "0");
+    /** The plain grpc-java server of the same .proto beside the provider app (which its cells do not call). */
+    static final CellSetup GRPC = CellSetup.provider().with(GrpcProviderExtra.of());
 
     /**
      * A stack: its column, its name (the plan's {@code user.stack}, the provider's ready-line key), the seed's index
-     * of it, whether its calls take protobuf messages, and what it needs running.
+     * of it (-1: not the seed's), whether its calls take protobuf messages, whether it streams (the .proto's streams
+     * over HTTP/2), and what it needs running.
      */
-    record Stack(String column, String key, int seedIndex, boolean protobuf, CellSetup setup) {}
+    record Stack(String column, String key, int seedIndex, boolean protobuf, boolean streams, CellSetup setup) {}
 
     /**
      * A call: its row, the seed's index of it, the method, its arguments for the Java interface (hessian2) and for
@@ -102,26 +123,47 @@ final class Seed004Scenario implements Scenario {
      * smallest of the stacks' (measured: UserProtoDesk's user 7 is 206 bytes, page 1 3,155).
      */
     record Call(String row, int seedIndex, String method, String javaArguments, String protobufArguments,
-            int answerBytes) {}
+            int answerBytes, String streamSend) {
+
+        /** A call of the seed's, over every stack. */
+        Call(String row, int seedIndex, String method, String javaArguments, String protobufArguments,
+                int answerBytes) {
+            this(row, seedIndex, method, javaArguments, protobufArguments, answerBytes, "");
+        }
+
+        /** One of the .proto's streams, not the seed's: over the stacks that stream only. */
+        boolean stream() {
+            return seedIndex < 0;
+        }
+    }
 
     /** The stacks in the seed's order (the table's columns). */
     static final List<Stack> STACKS = List.of(
-            new Stack("Dubbo + Hessian2 2.7.23", "dubbo27", 0, false, DUBBO27),
-            new Stack("Dubbo + Hessian2 3.3", "user-dubbo-hessian2", 1, false, USER_SERVICE),
-            new Stack("Dubbo + Protobuf 3.3", "user-dubbo-protobuf", 2, true, USER_SERVICE),
-            new Stack("Triple + Protobuf 3.3", "user-tri-protobuf", 3, true, USER_SERVICE),
-            new Stack("Triple + Protobuf(Hessian) 3.3", "user-tri-hessian2", 4, false, USER_SERVICE));
+            new Stack("Dubbo + Hessian2 2.7.23", "dubbo27", 0, false, false, DUBBO27),
+            new Stack("Dubbo + Hessian2 3.3", "user-dubbo-hessian2", 1, false, false, USER_SERVICE),
+            new Stack("Dubbo + Protobuf 3.3", "user-dubbo-protobuf", 2, true, false, USER_SERVICE),
+            new Stack("Triple + Protobuf 3.3", "user-tri-protobuf", 3, true, true, USER_SERVICE),
+            new Stack("Triple + Protobuf(Hessian) 3.3", "user-tri-hessian2", 4, false, false, USER_SERVICE),
+            new Stack("gRPC (grpc-java 1.85)", "grpc", -1, true, true, GRPC));
 
     /** The user asked for, and the page listed (users 15 to 29). */
     static final long USER_ID = 7;
     static final int PAGE_NO = 1;
+    /** The messages a client stream sends: five UserRequests, ids 1 to 5. */
+    static final String FIVE_IDS = "[{\"id\": 1}, {\"id\": 2}, {\"id\": 3}, {\"id\": 4}, {\"id\": 5}]";
+    /** The plan's property that paces a client's stream ({@code stream_send}). */
+    static final String STREAM_SEND_PROPERTY = "stream_send";
 
     /** The calls in the seed's order (the table's rows). */
     static final List<Call> CALLS = List.of(
             new Call("no-argument method", 0, "ping", "[]", "[{}]", 0),
             new Call("POJO return", 1, "getUser", "[" + USER_ID + "]", "[{\"id\": " + USER_ID + "}]", 206),
             new Call("POJO list return", 2, "listUser", "[" + PAGE_NO + "]", "[{\"pageNo\": " + PAGE_NO + "}]",
-                    3155));
+                    3155),
+            new Call("server stream (15 users)", -1, "streamUsers", "", "[{\"pageNo\": " + PAGE_NO + "}]", 3090,
+                    ""),
+            new Call("client stream (5 ids)", -1, "collectUsers", "", FIVE_IDS, 1040, ""),
+            new Call("bidirectional stream, ping-pong (5 ids)", -1, "chatUsers", "", FIVE_IDS, 1030, "after each answer"));
 
     @Override
     public String name() {
@@ -130,8 +172,9 @@ final class Seed004Scenario implements Scenario {
 
     @Override
     public String summary() {
-        return "Dubbo 2.7 and 3.3 (hessian2, protobuf), triple (protobuf, hessian2): ping, getUser, listUser, "
-                + "32 threads over one connection (15 cells)";
+        return "Dubbo 2.7 and 3.3 (hessian2, protobuf), triple (protobuf, hessian2) and plain gRPC: ping, getUser, "
+                + "listUser, and the .proto's three streams over triple and gRPC, 32 threads over one connection "
+                + "(24 cells)";
     }
 
     /** Grouped by set-up (the Dubbo 2.7 provider's first, the seed's first column), each stack's calls in turn. */
@@ -145,7 +188,8 @@ final class Seed004Scenario implements Scenario {
         for (CellSetup setup : setups) {
             for (Stack stack : STACKS) {
                 if (stack.setup().equals(setup)) {
-                    CALLS.forEach(call -> cells.add(cell(stack, call, stop)));
+                    CALLS.stream().filter(call -> !call.stream() || stack.streams())
+                            .forEach(call -> cells.add(cell(stack, call, stop)));
                 }
             }
         }
@@ -160,9 +204,16 @@ final class Seed004Scenario implements Scenario {
         properties.put(ARGUMENTS_PROPERTY, stack.protobuf() ? call.protobufArguments() : call.javaArguments());
         properties.put(CONNECTIONS_PROPERTY, Integer.toString(CONNECTIONS));
         properties.put(LABEL_PROPERTY, name);
-        return Cell.of(call.row(), stack.column(), PLAN).named(name).properties(properties).threads(THREADS)
-                .stop(stop).setup(stack.setup()).payloadBytes(call.answerBytes())
-                .seed(Seed004Published.column(stack.seedIndex(), call.seedIndex(), OPS, Figure.P99_MS));
+        properties.put(STREAM_SEND_PROPERTY, call.streamSend());
+        Cell cell = Cell.of(call.row(), stack.column(), PLAN).named(name).properties(properties).threads(THREADS)
+                .stop(stop).setup(stack.setup()).payloadBytes(call.answerBytes());
+        return stack.seedIndex() < 0 || call.stream() ? cell
+                : cell.seed(Seed004Published.column(stack.seedIndex(), call.seedIndex(), OPS, Figure.P99_MS));
+    }
+
+    /** The per-message figures of a stream cell's window; empty for a call's cell. */
+    private static Optional<DashboardData.Streams> streams(CellResult result) {
+        return result.figures().map(f -> f.total().streams());
     }
 
     /** The seed's layout whatever order the cells ran in: its calls as rows, its stacks as columns. */
@@ -187,6 +238,17 @@ final class Seed004Scenario implements Scenario {
                 .withNote("one connection: connections=" + CONNECTIONS + ", and a cell's threads share one Dubbo "
                         + "consumer, so one connection to the provider (Dubbo shares one connection per provider "
                         + "address); triple carries the concurrent calls as HTTP/2 streams over it")
+                .withNote("gRPC (grpc-java 1.85): not the seed's; the same .proto served by a plain grpc-java server "
+                        + "(module grpc-provider, protoc-gen-grpc-java's stub) and called by grpc-java's own client "
+                        + "(GrpcServiceSampler, its types from the server's reflection), no Dubbo on either side: the "
+                        + "baseline beside Triple + Protobuf, one HTTP/2 connection (one channel) for the threads")
+                .withNote("streams (not the seed's rows): over the two stacks of the .proto on HTTP/2, one sample a "
+                        + "whole stream (ops/s: streams a second, p99 ms: a stream's time from open to close); "
+                        + "server stream: page " + PAGE_NO + "'s 15 users, one message each; client stream: 5 ids "
+                        + "sent at once, one page back; bidirectional: 5 ids, each sent when the answer to the one "
+                        + "before came (a ping-pong); msgs/s received: every stream's messages a second; msg p99 ms: "
+                        + "a ping-pong's round trip, else the gap between two messages received (the stream_figures "
+                        + "of every sample, added; a client stream's one answer has neither)")
                 .withNote("ops/s counts every sample of the window (the seed's successes; error % says how many "
                         + "failed); p99 ms from the samplers' own microsecond timing (elapsed_us)")
                 .withNote("recv B/sample: over the dubbo protocol the answer's bytes as Dubbo's codec counts them "

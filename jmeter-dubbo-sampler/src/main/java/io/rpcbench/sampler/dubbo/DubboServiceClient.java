@@ -112,7 +112,7 @@ public final class DubboServiceClient extends SharedConsumerClient {
         }
     }
 
-    static JsonNode parseArguments(String text) {
+    public static JsonNode parseArguments(String text) {
         JsonNode node;
         try {
             node = ExactJson.MAPPER.readTree(text);

@@ -8,6 +8,7 @@ import io.rpcbench.seconds.StreamFigures;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -39,6 +40,8 @@ public final class MessageStream extends CancelableStreamObserver<Object> {
     /** Whether the provider (through Dubbo's callback) ended it: then there is nothing to cancel. */
     private volatile boolean endedByProvider;
     private StreamFigures figures;
+    /** How to cancel a call that is not Dubbo's (grpc-java's); null: Dubbo's cancellation context. */
+    private volatile Consumer<String> canceller;
 
     /** A stream opened now whose answers do not pace its requests. */
     public MessageStream() {
@@ -62,13 +65,13 @@ public final class MessageStream extends CancelableStreamObserver<Object> {
     }
 
     /** A message of {@code bytes} sent at {@code nanos}; sampler thread only. */
-    void sent(long nanos, long bytes) {
+    public void sent(long nanos, long bytes) {
         timeline.sent(nanos);
         sentBytes += bytes;
     }
 
     /** The bytes of the messages sent ({@link #sent}). */
-    long sentBytes() {
+    public long sentBytes() {
         return sentBytes;
     }
 
@@ -165,9 +168,20 @@ public final class MessageStream extends CancelableStreamObserver<Object> {
      * sampler thread, the one that drives Dubbo's call.
      */
     public void cancelCall(String why) {
-        if (!endedByProvider && getCancellationContext() != null) {
+        Consumer<String> other = canceller;
+        if (!endedByProvider && other != null) {
+            other.accept("rpcbench cancelled the stream: " + why);
+        } else if (!endedByProvider && getCancellationContext() != null) {
             cancel(new CancellationException("rpcbench cancelled the stream: " + why));
         }
+    }
+
+    /**
+     * Cancels the call with {@code canceller} rather than Dubbo's cancellation context: a call of another library
+     * (grpc-java's {@code ClientCall.cancel}) whose answers this stream collects. Before the call starts.
+     */
+    public void cancelledBy(Consumer<String> canceller) {
+        this.canceller = canceller;
     }
 
     /** A stream ended by {@link #stop}: the sample is cut off, not the provider's failure. */
@@ -204,7 +218,7 @@ public final class MessageStream extends CancelableStreamObserver<Object> {
         return figures;
     }
 
-    StreamTimeline timeline() {
+    public StreamTimeline timeline() {
         return timeline;
     }
 

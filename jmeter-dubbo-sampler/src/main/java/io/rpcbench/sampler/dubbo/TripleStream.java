@@ -8,15 +8,16 @@ import java.util.function.IntToLongFunction;
 import org.apache.dubbo.common.stream.StreamObserver;
 
 /**
- * What a sample does with a triple method that streams, whichever way its messages are typed (a {@code .proto}'s
- * dynamic messages, {@link ProtoStubClient}; a Java interface's objects, {@link TypedStreamClient}): which paces fit
- * its kind, and the sending of a client's messages at their pace.
+ * What a sample does with a triple or gRPC method that streams, whichever way its messages are typed (a
+ * {@code .proto}'s dynamic messages, {@link ProtoStubClient}; a Java interface's objects, {@link TypedStreamClient}) and
+ * whichever client calls it (Dubbo's, or grpc-java's: {@code sampler.grpc.GrpcStubClient}): which paces fit its kind,
+ * and the sending of a client's messages at their pace.
  *
  * @param clientStreaming whether the client streams its requests (client streaming, bidirectional)
  * @param serverStreaming whether the provider streams its answers (server streaming, bidirectional)
  * @param described       the method as messages name it, e.g. {@code the bidirectional-streaming method chatUsers}
  */
-record TripleStream(boolean clientStreaming, boolean serverStreaming, String described) {
+public record TripleStream(boolean clientStreaming, boolean serverStreaming, String described) {
 
     /**
      * The pace {@code text} names, when it fits the method.
@@ -24,7 +25,7 @@ record TripleStream(boolean clientStreaming, boolean serverStreaming, String des
      * @throws BadParameterException when it does not parse, paces a method that takes one request, or waits for
      *     answers that come once
      */
-    StreamPace pace(String text) {
+    public StreamPace pace(String text) {
         StreamPace parsed = StreamPace.parse(text);
         if (parsed != StreamPace.AT_ONCE && !clientStreaming) {
             throw BadParameterException.of(StreamPace.PARAMETER, text, "paces the messages of a stream the client "
@@ -41,7 +42,7 @@ record TripleStream(boolean clientStreaming, boolean serverStreaming, String des
     }
 
     /** A paced stream must be able to send its last message before {@code timeout_ms}. */
-    static void checkFitsTimeout(StreamPace pace, String paceText, int messages, int timeoutMs) {
+    public static void checkFitsTimeout(StreamPace pace, String paceText, int messages, int timeoutMs) {
         long needsMs = pace.intervalNanos() * Math.max(0, messages - 1) / 1_000_000;
         if (needsMs >= timeoutMs) {
             throw BadParameterException.of(StreamPace.PARAMETER, paceText, "sends the last of its " + messages
@@ -58,7 +59,7 @@ record TripleStream(boolean clientStreaming, boolean serverStreaming, String des
      * @param bytesOf the bytes of the {@code i}-th message ({@link MessageStream#sentBytes})
      * @return the answers, the stream ended without error
      */
-    static MessageStream send(StreamObserver<Object> requests, List<?> messages, StreamPace pace,
+    public static MessageStream send(StreamObserver<Object> requests, List<?> messages, StreamPace pace,
             MessageStream answers, long deadline, int timeoutMs, String target, IntToLongFunction bytesOf)
             throws Exception {
         StreamTimeline timeline = answers.timeline();
@@ -92,7 +93,7 @@ record TripleStream(boolean clientStreaming, boolean serverStreaming, String des
     }
 
     /** {@code 15 messages}, {@code 1 message}. */
-    static String messages(int count) {
+    public static String messages(int count) {
         return count + " message" + (count == 1 ? "" : "s");
     }
 }

@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.protocol.java.sampler.JavaSampler;
@@ -23,12 +24,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Any gRPC server, not only Dubbo's: seed 004's user service served by a plain grpc-java server (the grpc-provider
  * module's jar in a JVM of its own, protoc-gen-grpc-java's stub, no Dubbo on its side) called through
- * {@link DubboServiceSampler} by its {@code .proto} service name over h2c, in JMeter's engine: unary, server
- * streaming, client streaming and bidirectional (at once and as a ping-pong), every message checked.
+ * {@link DubboServiceSampler} by its {@code .proto} service name over h2c, and through {@link GrpcServiceSampler} with
+ * grpc-java's own client, in JMeter's engine: unary, server streaming, client streaming and bidirectional (at once and as
+ * a ping-pong), every message checked.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class GrpcServerIT {
@@ -59,18 +63,27 @@ class GrpcServerIT {
         }
     }
 
-    @Test
-    void everyKindOfMethodOfAPlainGrpcServerInJMetersEngine() throws Exception {
+    /**
+     * @param client {@code dubbo}: Dubbo's triple client ({@link DubboServiceSampler}, {@code proto-descriptor});
+     *               {@code grpc-java}: grpc-java's own ({@link GrpcServiceSampler}), no Dubbo in the call's path
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"dubbo", "grpc-java"})
+    void everyKindOfMethodOfAPlainGrpcServerInJMetersEngine(String client) throws Exception {
+        boolean grpc = client.equals("grpc-java");
         String ids = "[{\"id\": 7}, {\"id\": 8}, {\"id\": 9}]";
-        Map<String, String> pingPong = call("chatUsers", ids);
+        Map<String, String> pingPong = grpc ? grpcCall("chatUsers", ids) : call("chatUsers", ids);
         pingPong.put("stream_send", "after each answer");
         CollectedSamples samples = new CollectedSamples();
+        BiFunction<String, String, Map<String, String>> call = grpc ? this::grpcCall : this::call;
+        BiFunction<String, Map<String, String>, JavaSampler> sampler = grpc ? GrpcServerIT::grpcSampler
+                : GrpcServerIT::sampler;
         HashTree plan = EnginePlans.of("plain gRPC server", LoadThreadGroup.of(THREADS, LOOPS), samples, List.of(
-                sampler("getUser", call("getUser", "[{\"id\": 7}]")),
-                sampler("streamUsers", call("streamUsers", "[{\"pageNo\": 2}]")),
-                sampler("collectUsers", call("collectUsers", ids)),
-                sampler("chatUsers", call("chatUsers", ids)),
-                sampler("chatUsers ping-pong", pingPong)));
+                sampler.apply("getUser", call.apply("getUser", "[{\"id\": 7}]")),
+                sampler.apply("streamUsers", call.apply("streamUsers", "[{\"pageNo\": 2}]")),
+                sampler.apply("collectUsers", call.apply("collectUsers", ids)),
+                sampler.apply("chatUsers", call.apply("chatUsers", ids)),
+                sampler.apply("chatUsers ping-pong", pingPong)));
 
         EnginePlans.runWithSampleVariables(plan, StreamFigures.VARIABLE);
 
@@ -107,6 +120,34 @@ class GrpcServerIT {
                 }
             }
         }
+    }
+
+    /** grpc-java's client: a wrong address, method or message each fails with its category and what to change. */
+    @Test
+    void grpcJavasClientNamesEachBadInput() {
+        Map<String, String> address = grpcCall("getUser", "[{\"id\": 7}]");
+        address.put("address", "127.0.0.1:" + server.ready().group(1));
+        Map<String, String> method = grpcCall("getUsers", "[{\"id\": 7}]");
+        Map<String, String> message = grpcCall("getUser", "[{\"idd\": 7}]");
+        Map<String, String> pace = grpcCall("collectUsers", "[{\"id\": 7}]");
+        pace.put("stream_send", "after each answer");
+
+        List<SampleResult> results = List.of(SamplerRun.runOnce(new GrpcServiceSampler(), address),
+                SamplerRun.runOnce(new GrpcServiceSampler(), method),
+                SamplerRun.runOnce(new GrpcServiceSampler(), message),
+                SamplerRun.runOnce(new GrpcServiceSampler(), pace));
+
+        assertThat(results).extracting(SampleResult::getResponseCode).containsOnly("bad-parameter");
+        assertThat(results.get(0).getResponseMessage()).isEqualTo("address '127.0.0.1:" + server.ready().group(1)
+                + "' is not a gRPC server's address; expected grpc://host:port (plaintext HTTP/2, as grpc-java's "
+                + "usePlaintext)");
+        assertThat(results.get(1).getResponseMessage()).startsWith("method 'getUsers' is not a method of "
+                + "rpcbench.user.UserService; expected one of its methods: rpc ping(rpcbench.user.Empty)");
+        assertThat(results.get(2).getResponseMessage()).startsWith("arguments[0] '{\"idd\":7}' does not fit the "
+                + "protobuf message rpcbench.user.UserRequest");
+        assertThat(results.get(3).getResponseMessage()).startsWith("stream_send 'after each answer' waits for an "
+                + "answer to each message, and the method rpc collectUsers(stream rpcbench.user.UserRequest) returns "
+                + "(rpcbench.user.Page) answers once");
     }
 
     /** No descriptor set: the server's reflection service describes the service, by proto name. */
@@ -255,5 +296,15 @@ class GrpcServerIT {
 
     private static JavaSampler sampler(String name, Map<String, String> parameters) {
         return EnginePlans.javaRequest(name, new DubboServiceSampler(), parameters);
+    }
+
+    /** A call by grpc-java's own client, the service from the server's reflection (no descriptor set given). */
+    private Map<String, String> grpcCall(String method, String arguments) {
+        return new HashMap<>(Map.of("address", "grpc://127.0.0.1:" + server.ready().group(1), "service", SERVICE,
+                "method", method, "arguments", arguments));
+    }
+
+    private static JavaSampler grpcSampler(String name, Map<String, String> parameters) {
+        return EnginePlans.javaRequest(name, new GrpcServiceSampler(), parameters);
     }
 }
