@@ -91,11 +91,13 @@ class ShippedPlansIT {
     /**
      * Seed 002's fixed number of calls per thread ({@code loops}): exactly that many from each thread; and the plans'
      * think time ({@code think_time_ms}): each thread's calls start at least the call (50 ms here) plus the think time
-     * apart.
+     * apart. The Thrift plan in {@code ./run-tests --full} only.
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource({"seed-002-delay-dubbo", "seed-002-delay-thrift"})
     void delayPlanMakesExactlyLoopsCallsPerThreadWithItsThinkTimeBetween(String plan) throws Exception {
+        assumeThat(TestVolume.full() || plan.endsWith("-dubbo")).as("./run-tests --full only: the Thrift plan's "
+                + "thread group is the Dubbo one's, and Seed002DelayScenarioIT runs it in the fast set").isTrue();
         int delayMs = 50;
         int thinkMs = 30;
         JMeterRun run = JMeterRun.of(Plans.LAYOUT, plan, dir.resolve(plan + "-loops")).dashboard(false)
