@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The main job's default site: the provider (embedded ZooKeeper, Dubbo, Thrift) and an agent on loopback, and the
@@ -87,6 +88,14 @@ final class LocalSite implements RunSite {
         if (setup.equals(running)) {
             return;
         }
+        List<ExtraProcess> added = setup.adds(running);
+        if (!added.isEmpty()) {
+            out.printf("Starting what the next cell adds to the running set-up: %s ...%n",
+                    added.stream().map(ExtraProcess::toString).collect(Collectors.joining(", ")));
+            startExtras(added, starts == 1 ? "" : "-" + starts);
+            running = setup;
+            return;
+        }
         stopProcesses();
         starts++;
         String suffix = starts == 1 ? "" : "-" + starts;
@@ -99,7 +108,18 @@ final class LocalSite implements RunSite {
         out.printf("Provider ready (pid %d): %s%n", provider.pid(), provider.endpoints().endpoints());
         try {
             startMoreProviders(setup, suffix);
-            for (ExtraProcess extra : setup.extras()) {
+        } catch (IOException | RuntimeException e) {
+            stopProcesses();
+            throw e;
+        }
+        startExtras(setup.extras(), suffix);
+        running = setup;
+    }
+
+    /** Starts {@code more} beside the running providers; on a failure stops everything, so the next cell starts afresh. */
+    private void startExtras(List<ExtraProcess> more, String suffix) throws IOException {
+        try {
+            for (ExtraProcess extra : more) {
                 ExtraProcess.Running started = extra.launcher().start(new ExtraProcess.Context(layout,
                         extra.options(), results.resolve(extra.name() + suffix + ".log"), provider.endpoints()));
                 extras.add(started);
@@ -110,7 +130,6 @@ final class LocalSite implements RunSite {
             throw e;
         }
         out.flush();
-        running = setup;
     }
 
     /**

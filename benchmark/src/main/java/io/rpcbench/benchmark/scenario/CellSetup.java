@@ -7,7 +7,8 @@ import java.util.List;
  * What a cell needs running: the provider app with its options (e.g. {@code --threads 600}), as one process or as
  * several serving the same registry (seed 000's pressure test had two providers), and any {@link ExtraProcess}es
  * beside it. The runner restarts the processes only when the next cell's set-up is not equal
- * to the running one, so cells with the same set-up share one provider (and its warm JIT).
+ * to the running one, so cells with the same set-up share one provider (and its warm JIT); a set-up that only
+ * {@linkplain #adds adds} extra processes to the running one keeps what runs and starts the extras.
  *
  * <pre>{@code
  * CellSetup pool600 = CellSetup.provider("--threads", "600");
@@ -48,6 +49,20 @@ public record CellSetup(List<String> providerOptions, List<ExtraProcess> extras,
     /** This set-up with {@code count} provider apps serving one registry. */
     public CellSetup providers(int count) {
         return new CellSetup(providerOptions, extras, count);
+    }
+
+    /**
+     * The extra processes this set-up has beyond {@code running}'s, when it is {@code running} with more extras
+     * started after its own (same providers, same options, {@code running}'s extras first); empty when it differs
+     * otherwise, or adds nothing.
+     */
+    public List<ExtraProcess> adds(CellSetup running) {
+        if (running == null || !running.providerOptions.equals(providerOptions) || running.providers != providers
+                || running.extras.size() >= extras.size()
+                || !extras.subList(0, running.extras.size()).equals(running.extras)) {
+            return List.of();
+        }
+        return extras.subList(running.extras.size(), extras.size());
     }
 
     /** In words, e.g. "provider app --threads 600, dubbo27-provider --protocol rmi". */

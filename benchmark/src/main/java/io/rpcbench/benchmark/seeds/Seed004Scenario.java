@@ -107,8 +107,11 @@ final class Seed004Scenario implements Scenario {
     static final CellSetup DUBBO27 = CellSetup.provider().with(Dubbo27ProviderExtra.of("--protocols", "dubbo"));
     /** The provider app serving the user service's four Dubbo 3.3 stacks, each on a free port. */
     static final CellSetup USER_SERVICE = CellSetup.provider("--user-service", "--user-service-port", "0");
-    /** The plain grpc-java server of the same .proto beside the provider app (which its cells do not call). */
-    static final CellSetup GRPC = CellSetup.provider().with(GrpcProviderExtra.of());
+    /**
+     * The plain grpc-java server of the same .proto beside the provider app (which its cells do not call): the user
+     * service's set-up with the server added, so that it starts beside the provider the cells before left running.
+     */
+    static final CellSetup GRPC = USER_SERVICE.with(GrpcProviderExtra.of());
 
     /**
      * A stack: its column, its name (the plan's {@code user.stack}, the provider's ready-line key), the seed's index

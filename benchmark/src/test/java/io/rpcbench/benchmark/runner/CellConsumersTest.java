@@ -6,13 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.rpcbench.benchmark.jmeter.JMeterRun;
 import io.rpcbench.benchmark.scenario.Cell;
 import io.rpcbench.benchmark.scenario.CellSetup;
+import io.rpcbench.benchmark.scenario.ExtraProcess;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * A cell of several consumers and providers: how many JMeter runs make its consumers at a site, and its set-up's
- * checks.
+ * checks, and which set-ups only add extra processes to the one running.
  */
 class CellConsumersTest {
 
@@ -47,6 +49,23 @@ class CellConsumersTest {
         assertThat(pair).isNotEqualTo(CellSetup.DEFAULT);
         assertThat(pair.providers(1)).isEqualTo(CellSetup.DEFAULT);
         assertThat(pair.describe()).isEqualTo("2 provider apps (one registry)");
+    }
+
+    @Test
+    void aSetUpWithMoreExtrasAddsOnlyThoseToTheOneRunning() {
+        ExtraProcess first = new ExtraProcess("first", List.of(), context -> null);
+        ExtraProcess second = new ExtraProcess("second", List.of(), context -> null);
+        CellSetup service = CellSetup.provider("--user-service");
+
+        assertThat(service.with(first).adds(service)).containsExactly(first);
+        assertThat(service.with(first).with(second).adds(service.with(first))).containsExactly(second);
+        // another provider, other options, other extras first, nothing running, or nothing more: a restart
+        assertThat(service.with(first).adds(service.providers(2))).isEmpty();
+        assertThat(service.with(first).adds(CellSetup.DEFAULT)).isEmpty();
+        assertThat(service.with(second).with(first).adds(service.with(first))).isEmpty();
+        assertThat(service.with(first).adds(null)).isEmpty();
+        assertThat(service.adds(service)).isEmpty();
+        assertThat(service.adds(service.with(first))).isEmpty();
     }
 
     /** A site whose JMeter runs are {@code consumersPerRun} consumers each; nothing else of it is used. */
