@@ -24,7 +24,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -40,7 +39,7 @@ import picocli.CommandLine;
 @ResourceLock(LabRoot.LOCK)
 class DistributedRunIT {
 
-    private static final Path OUT = Path.of("target/distributed").toAbsolutePath();
+    static final Path OUT = Path.of("target/distributed").toAbsolutePath();
     private static final Pattern PID = Pattern.compile("pid (\\d+)");
     private static final List<String> PLANS = List.of("dubbo-echo-1k", "thrift-echo-1k");
 
@@ -157,11 +156,10 @@ class DistributedRunIT {
     /**
      * An open plan on two engines: the Arrivals Thread Group on each runs half the rate (the job sets {@code engines}
      * for every engine), so the calls made in the window are the rate's, not twice it, and both engines make about
-     * half of them, each timed from its due time. In {@code --full}: a lab of its own takes a minute.
+     * half of them, each timed from its due time. {@link DistributedOpenRunAloneIT}'s, in {@code --full}: a lab of its
+     * own takes a minute, and its schedule holds only with CPU to spare.
      */
-    @Test
-    void anOpenPlanOnTwoEnginesSplitsItsRateBetweenThem() throws Exception {
-        Assumptions.assumeTrue(TestVolume.full(), "./run-tests --full");
+    static void anOpenPlanOnTwoEnginesSplitsItsRateBetweenThem() throws Exception {
         Set<String> namespacesBefore = Set.copyOf(LabNetwork.namespaces());
         Path results = Files.createTempDirectory(Files.createDirectories(OUT), "open-1x2-");
         StringWriter printed = new StringWriter();
@@ -217,7 +215,7 @@ class DistributedRunIT {
     }
 
     /** No namespace the run made, and none of the processes it printed (by PID), is left. */
-    private static void assertNothingLeft(String output, Set<String> namespacesBefore) {
+    static void assertNothingLeft(String output, Set<String> namespacesBefore) {
         // Only the labs' own namespaces: others on this machine (another engineer's, another test's) come and go.
         assertThat(LabNetwork.namespaces()).as("namespaces after the run")
                 .filteredOn(ns -> ns.startsWith(LabNetwork.NAMESPACE_PREFIX)).allMatch(namespacesBefore::contains);
