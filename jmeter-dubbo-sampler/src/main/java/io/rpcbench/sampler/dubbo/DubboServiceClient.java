@@ -193,6 +193,14 @@ public final class DubboServiceClient extends SharedConsumerClient {
                 throw new RemoteServiceException(e.getExceptionClass(), e.getExceptionMessage());
             }
         }
+        return invoke(method, proxy, values);
+    }
+
+    /**
+     * {@code method} on {@code proxy} with {@code values}, what it throws thrown as itself (not wrapped in reflection's
+     * InvocationTargetException), so that the failure rules see Dubbo's own exceptions.
+     */
+    static Object invoke(Method method, Object proxy, Object[] values) throws Exception {
         try {
             return method.invoke(proxy, values);
         } catch (InvocationTargetException e) {

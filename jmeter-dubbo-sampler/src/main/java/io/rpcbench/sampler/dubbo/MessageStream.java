@@ -1,6 +1,8 @@
 package io.rpcbench.sampler.dubbo;
 
 import com.google.protobuf.Message;
+import io.rpcbench.sampler.call.CallOutcome;
+import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.call.StreamTimeline;
 import io.rpcbench.sampler.protobuf.JsonPrintCheck;
 import io.rpcbench.sampler.protobuf.ProtobufJson;
@@ -250,5 +252,42 @@ public final class MessageStream extends CancelableStreamObserver<Object> {
     /** The messages received, in order (a view; after the stream ended). */
     public List<Object> messages() {
         return Collections.unmodifiableList(messages);
+    }
+
+    /**
+     * The sample's message for this stream: {@code OK: 15 messages} when only the server streams, {@code OK: 5
+     * messages sent} for a client stream, {@code OK: 5 messages sent, 5 received} when both do.
+     */
+    public String successMessage(boolean clientStreaming, boolean serverStreaming) {
+        if (!clientStreaming) {
+            return CallOutcome.OK + ": " + TripleStream.messages(count());
+        }
+        String sent = CallOutcome.OK + ": " + TripleStream.messages((int) figures().sent()) + " sent";
+        return serverStreaming ? sent + ", " + count() + " received" : sent;
+    }
+
+    /**
+     * A protobuf call's answer as the sample shows it: a unary call's message ({@code response} a {@link Message}),
+     * a client stream's one answer alone, else every message of the stream, printed when first read where they cannot
+     * fail to print.
+     */
+    public static ResponseData protobufText(Object response, boolean serverStreaming, int maxBytes) {
+        if (!(response instanceof MessageStream stream)) {
+            return ResponseText.ofMessage((Message) response, maxBytes);
+        }
+        if (!serverStreaming && stream.count() == 1) {
+            return ResponseText.ofMessage((Message) stream.message(0), maxBytes);
+        }
+        return ResponseText.ofProtobuf(stream.printable(), stream::json, maxBytes);
+    }
+
+    /** The bytes of a protobuf call's answer: a unary call's message, or a stream's messages together. */
+    public static long protobufBytes(Object response) {
+        return response instanceof MessageStream stream ? stream.bytes() : ((Message) response).getSerializedSize();
+    }
+
+    /** A stream's figures; null for a unary call's answer. */
+    public static StreamFigures figuresOf(Object response) {
+        return response instanceof MessageStream stream ? stream.figures() : null;
     }
 }

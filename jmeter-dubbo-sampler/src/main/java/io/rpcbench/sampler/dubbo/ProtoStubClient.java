@@ -61,8 +61,8 @@ public final class ProtoStubClient extends SharedConsumerClient {
     private StreamPace pace = StreamPace.AT_ONCE;
     private String attachmentsText;
     private Map<String, String> attachments = Map.of();
-    /** The stream of the call in flight, for {@link #interrupt} from JMeter's stopping thread; null between calls. */
-    private volatile MessageStream inFlight;
+    /** The stream of the call in flight, for {@link #interrupt} from JMeter's stopping thread. */
+    private final StreamInFlight inFlight = new StreamInFlight();
 
     /** @throws BadParameterException when the descriptor set, the service or the method is wrong */
     public ProtoStubClient(DubboServiceRequest request) {
@@ -133,12 +133,12 @@ public final class ProtoStubClient extends SharedConsumerClient {
         MessageStream stream = new MessageStream(new StreamTimeline(open, false));
         stream.timeline().sent(open);
         sentBytes = arguments.get(0).getSerializedSize();
-        inFlight = stream;
+        inFlight.enter(stream);
         try {
             StubInvocationUtil.serverStreamCall(invoker, stubMethod, arguments.get(0), stream);
             return stream.await(open + timeoutNanos(), settings.timeoutMs(), settings.address());
         } finally {
-            inFlight = null;
+            inFlight.leave();
         }
     }
 
@@ -147,30 +147,21 @@ public final class ProtoStubClient extends SharedConsumerClient {
         long open = System.nanoTime();
         MessageStream answers = new MessageStream(new StreamTimeline(open, pace.pingPong()));
         sentBytes = 0;
-        inFlight = answers; // a stop from now on only wakes this thread, which cancels the call below
+        inFlight.enter(answers); // a stop from now on only wakes this thread, which cancels the call below
         try {
             StreamObserver<Object> requests = StubInvocationUtil.biOrClientStreamCall(invoker, stubMethod, answers);
             return TripleStream.send(requests, arguments, pace, answers, open + timeoutNanos(), settings.timeoutMs(),
                     settings.address(), i -> arguments.get(i).getSerializedSize());
         } finally {
             sentBytes = answers.sentBytes();
-            inFlight = null;
+            inFlight.leave();
         }
     }
 
-    /**
-     * Stops the stream in flight, if any (JMeter is stopping the thread, or a Sample Timeout fired): the sampler thread
-     * wakes at once, cancels the call and fails the sample as {@code stopped}. A unary call is not cut short (see
-     * {@link SharedConsumerClient#interrupt}).
-     */
+    /** Stops the stream in flight, if any ({@link StreamInFlight}). */
     @Override
     public boolean interrupt() {
-        MessageStream stream = inFlight;
-        if (stream == null) {
-            return false;
-        }
-        stream.stop("JMeter stopped the thread");
-        return true;
+        return inFlight.stop();
     }
 
     private long timeoutNanos() {
@@ -190,37 +181,24 @@ public final class ProtoStubClient extends SharedConsumerClient {
 
     @Override
     public long receivedBytes(Object response) {
-        return response instanceof MessageStream stream ? stream.bytes() : ((Message) response).getSerializedSize();
+        return MessageStream.protobufBytes(response);
     }
 
-    /** Printed when first read where the messages cannot fail to print; else now. */
     @Override
     public ResponseData responseText(Object response) {
-        if (!(response instanceof MessageStream stream)) {
-            return ResponseText.ofMessage((Message) response, request.responseMaxBytes());
-        }
-        if (!method.isServerStreaming() && stream.count() == 1) { // a client stream's one answer
-            return ResponseText.ofMessage((Message) stream.message(0), request.responseMaxBytes());
-        }
-        return ResponseText.ofProtobuf(stream.printable(), stream::json, request.responseMaxBytes());
+        return MessageStream.protobufText(response, method.isServerStreaming(), request.responseMaxBytes());
     }
 
-    /** {@code OK: 15 messages} for a server stream, {@code OK: 5 messages sent[, 5 received]} for the others. */
+    /** {@code OK} for a unary call, else {@link MessageStream#successMessage}. */
     @Override
     public String successMessage(Object response) {
-        if (!(response instanceof MessageStream stream)) {
-            return CallOutcome.OK;
-        }
-        if (!method.isClientStreaming()) {
-            return CallOutcome.OK + ": " + TripleStream.messages(stream.count());
-        }
-        String sent = CallOutcome.OK + ": " + TripleStream.messages((int) stream.figures().sent()) + " sent";
-        return method.isServerStreaming() ? sent + ", " + stream.count() + " received" : sent;
+        return response instanceof MessageStream stream
+                ? stream.successMessage(method.isClientStreaming(), method.isServerStreaming()) : CallOutcome.OK;
     }
 
     @Override
     public StreamFigures streamFigures(Object response) {
-        return response instanceof MessageStream stream ? stream.figures() : null;
+        return MessageStream.figuresOf(response);
     }
 
     @Override

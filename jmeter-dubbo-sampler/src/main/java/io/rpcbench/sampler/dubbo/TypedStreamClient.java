@@ -3,7 +3,6 @@ package io.rpcbench.sampler.dubbo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.protobuf.Message;
 import io.rpcbench.sampler.call.BadParameterException;
-import io.rpcbench.sampler.call.CallOutcome;
 import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.call.ServiceCallParameters;
@@ -11,7 +10,6 @@ import io.rpcbench.sampler.call.StreamPace;
 import io.rpcbench.sampler.call.StreamTimeline;
 import io.rpcbench.sampler.json.MethodChoice;
 import io.rpcbench.seconds.StreamFigures;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
@@ -60,7 +58,7 @@ public final class TypedStreamClient extends SharedConsumerClient {
     private Map<String, String> attachments = Map.of();
     private long sentBytes;
     private long lastResponseBytes;
-    private volatile MessageStream inFlight;
+    private final StreamInFlight inFlight = new StreamInFlight();
 
     /** @throws BadParameterException when the interface is not on the class path or has no such stream method */
     public TypedStreamClient(DubboServiceRequest request, Class<?> serviceInterface, Method method) {
@@ -158,7 +156,7 @@ public final class TypedStreamClient extends SharedConsumerClient {
         long open = System.nanoTime();
         long deadline = open + settings.timeoutMs() * 1_000_000L;
         MessageStream answers = new MessageStream(new StreamTimeline(open, pace.pingPong()));
-        inFlight = answers; // a stop from now on only wakes this thread, which cancels the call
+        inFlight.enter(answers); // a stop from now on only wakes this thread, which cancels the call
         try {
             if (requestType == null) {
                 Object[] values = arguments.toArray(new Object[arguments.size() + 1]);
@@ -174,31 +172,18 @@ public final class TypedStreamClient extends SharedConsumerClient {
                     settings.address(), i -> bytes[i]);
         } finally {
             sentBytes = answers.sentBytes();
-            inFlight = null;
+            inFlight.leave();
         }
     }
 
     private Object invoke(Object[] values) throws Exception {
-        try {
-            return method.invoke(proxy, values);
-        } catch (InvocationTargetException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof Exception exception) {
-                throw exception;
-            }
-            throw (Error) cause;
-        }
+        return DubboServiceClient.invoke(method, proxy, values);
     }
 
     /** Stops the stream in flight, if any, as {@link ProtoStubClient#interrupt} does. */
     @Override
     public boolean interrupt() {
-        MessageStream answers = inFlight;
-        if (answers == null) {
-            return false;
-        }
-        answers.stop("JMeter stopped the thread");
-        return true;
+        return inFlight.stop();
     }
 
     /** Null: any answer is fine; errors fail the sample in {@link #call()}. */
@@ -239,12 +224,7 @@ public final class TypedStreamClient extends SharedConsumerClient {
     /** As {@link ProtoStubClient#successMessage}: {@code OK: 15 messages}, {@code OK: 5 messages sent, 5 received}. */
     @Override
     public String successMessage(Object response) {
-        MessageStream answers = (MessageStream) response;
-        if (!stream.clientStreaming()) {
-            return CallOutcome.OK + ": " + TripleStream.messages(answers.count());
-        }
-        String sent = CallOutcome.OK + ": " + TripleStream.messages((int) answers.figures().sent()) + " sent";
-        return stream.serverStreaming() ? sent + ", " + answers.count() + " received" : sent;
+        return ((MessageStream) response).successMessage(stream.clientStreaming(), stream.serverStreaming());
     }
 
     @Override

@@ -3,7 +3,6 @@ package io.rpcbench.sampler.grpc;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
-import com.google.protobuf.Message;
 import io.grpc.CallOptions;
 import io.grpc.ClientCall;
 import io.grpc.ManagedChannel;
@@ -22,7 +21,7 @@ import io.rpcbench.sampler.call.StreamPace;
 import io.rpcbench.sampler.call.StreamTimeline;
 import io.rpcbench.sampler.dubbo.DubboServiceClient;
 import io.rpcbench.sampler.dubbo.MessageStream;
-import io.rpcbench.sampler.dubbo.ResponseText;
+import io.rpcbench.sampler.dubbo.StreamInFlight;
 import io.rpcbench.sampler.dubbo.TripleStream;
 import io.rpcbench.sampler.protobuf.ProtobufJson;
 import io.rpcbench.seconds.StreamFigures;
@@ -55,7 +54,7 @@ public final class GrpcStubClient implements RpcClient {
     private String paceText;
     private StreamPace pace = StreamPace.AT_ONCE;
     private long sentBytes;
-    private volatile MessageStream inFlight;
+    private final StreamInFlight inFlight = new StreamInFlight();
 
     public GrpcStubClient(GrpcSettings settings) {
         this.settings = settings;
@@ -130,7 +129,7 @@ public final class GrpcStubClient implements RpcClient {
         MessageStream answers = new MessageStream(new StreamTimeline(open, pace.pingPong()));
         ClientCall<DynamicMessage, DynamicMessage> started = channel.newCall(call, options);
         answers.cancelledBy(why -> started.cancel(why, null));
-        inFlight = answers; // a stop from now on only wakes this thread, which cancels the call
+        inFlight.enter(answers); // a stop from now on only wakes this thread, which cancels the call
         try {
             if (!method.isClientStreaming()) {
                 answers.sent(open, arguments.get(0).getSerializedSize());
@@ -150,7 +149,7 @@ public final class GrpcStubClient implements RpcClient {
                     settings.timeoutMs(), settings.address(), i -> arguments.get(i).getSerializedSize());
         } finally {
             sentBytes = answers.sentBytes();
-            inFlight = null;
+            inFlight.leave();
         }
     }
 
@@ -194,12 +193,7 @@ public final class GrpcStubClient implements RpcClient {
     /** Stops the stream in flight, if any: the sampler thread wakes, cancels the call and fails as stopped. */
     @Override
     public boolean interrupt() {
-        MessageStream answers = inFlight;
-        if (answers == null) {
-            return false;
-        }
-        answers.stop("JMeter stopped the thread");
-        return true;
+        return inFlight.stop();
     }
 
     /** Null: any answer of a service method is fine; errors fail the sample in {@link #call()}. */
@@ -215,36 +209,24 @@ public final class GrpcStubClient implements RpcClient {
 
     @Override
     public long receivedBytes(Object response) {
-        return response instanceof MessageStream answers ? answers.bytes() : ((Message) response).getSerializedSize();
+        return MessageStream.protobufBytes(response);
     }
 
     @Override
     public ResponseData responseText(Object response) {
-        if (!(response instanceof MessageStream answers)) {
-            return ResponseText.ofMessage((Message) response, settings.responseMaxBytes());
-        }
-        if (!method.isServerStreaming() && answers.count() == 1) { // a client stream's one answer
-            return ResponseText.ofMessage((Message) answers.message(0), settings.responseMaxBytes());
-        }
-        return ResponseText.ofProtobuf(answers.printable(), answers::json, settings.responseMaxBytes());
+        return MessageStream.protobufText(response, method.isServerStreaming(), settings.responseMaxBytes());
     }
 
-    /** {@code OK: 15 messages} for a server stream, {@code OK: 5 messages sent[, 5 received]} for the others. */
+    /** {@code OK} for a unary call, else {@link MessageStream#successMessage}. */
     @Override
     public String successMessage(Object response) {
-        if (!(response instanceof MessageStream answers)) {
-            return CallOutcome.OK;
-        }
-        if (!method.isClientStreaming()) {
-            return CallOutcome.OK + ": " + TripleStream.messages(answers.count());
-        }
-        String sent = CallOutcome.OK + ": " + TripleStream.messages((int) answers.figures().sent()) + " sent";
-        return method.isServerStreaming() ? sent + ", " + answers.count() + " received" : sent;
+        return response instanceof MessageStream answers
+                ? answers.successMessage(method.isClientStreaming(), method.isServerStreaming()) : CallOutcome.OK;
     }
 
     @Override
     public StreamFigures streamFigures(Object response) {
-        return response instanceof MessageStream answers ? answers.figures() : null;
+        return MessageStream.figuresOf(response);
     }
 
     @Override
