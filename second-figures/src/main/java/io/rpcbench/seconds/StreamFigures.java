@@ -49,8 +49,12 @@ public final class StreamFigures {
     private final long firstUs;
     private final long[] gapsUs;
     private final long[] rttsUs;
-    private final long[] sortedGapsUs;
-    private final long[] sortedRttsUs;
+    /**
+     * The gaps and round trips sorted, made on the first percentile asked for (a JTL's reader, which adds the lists to
+     * histograms, asks for none): an instance is one sample's, read on one thread.
+     */
+    private long[] sortedGapsUs;
+    private long[] sortedRttsUs;
 
     /**
      * @param sent     messages the client sent (1 for a server stream's request)
@@ -75,8 +79,20 @@ public final class StreamFigures {
         this.firstUs = firstUs;
         this.gapsUs = gapsUs.clone();
         this.rttsUs = rttsUs.clone();
-        this.sortedGapsUs = sorted(gapsUs);
-        this.sortedRttsUs = sorted(rttsUs);
+    }
+
+    private long[] sortedGaps() {
+        if (sortedGapsUs == null) {
+            sortedGapsUs = sorted(gapsUs);
+        }
+        return sortedGapsUs;
+    }
+
+    private long[] sortedRtts() {
+        if (sortedRttsUs == null) {
+            sortedRttsUs = sorted(rttsUs);
+        }
+        return sortedRttsUs;
     }
 
     private static long[] sorted(long[] values) {
@@ -99,22 +115,22 @@ public final class StreamFigures {
     public long[] rttsUs() { return rttsUs.clone(); }
 
     /** The median gap between two messages received, µs; -1 with fewer than two messages. */
-    public long gapP50Us() { return rank(sortedGapsUs, 50); }
+    public long gapP50Us() { return rank(sortedGaps(), 50); }
 
     /** The 99th percentile gap, µs; -1 with fewer than {@value #P99_MIN_VALUES} gaps. */
-    public long gapP99Us() { return p99(sortedGapsUs); }
+    public long gapP99Us() { return p99(sortedGaps()); }
 
     /** The largest gap, µs; -1 with fewer than two messages. */
-    public long gapMaxUs() { return rank(sortedGapsUs, 100); }
+    public long gapMaxUs() { return rank(sortedGaps(), 100); }
 
     /** A ping-pong's median round trip, µs; -1 when not a ping-pong. */
-    public long rttP50Us() { return rank(sortedRttsUs, 50); }
+    public long rttP50Us() { return rank(sortedRtts(), 50); }
 
     /** Its 99th percentile round trip, µs; -1 when not a ping-pong or with fewer than {@value #P99_MIN_VALUES}. */
-    public long rttP99Us() { return p99(sortedRttsUs); }
+    public long rttP99Us() { return p99(sortedRtts()); }
 
     /** Its largest round trip, µs; -1 when not a ping-pong. */
-    public long rttMaxUs() { return rank(sortedRttsUs, 100); }
+    public long rttMaxUs() { return rank(sortedRtts(), 100); }
 
     private static long p99(long[] sorted) {
         return sorted.length < P99_MIN_VALUES ? -1 : rank(sorted, 99);

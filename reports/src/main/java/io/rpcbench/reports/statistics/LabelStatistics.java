@@ -64,6 +64,8 @@ public final class LabelStatistics {
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
     private long minReceivedBytes = Long.MAX_VALUE;
+    /** Whether the streams' messages are added up: not in a third of the window nor a generator's figures. */
+    private final boolean keepsStreams;
     /** Null until the first sample that was a stream: a plan of calls pays nothing. */
     private StreamStatistics streams;
 
@@ -77,7 +79,7 @@ public final class LabelStatistics {
      * second of the window.
      */
     public LabelStatistics(String label, long windowMs) {
-        this(label, windowMs, true);
+        this(label, windowMs, true, true);
     }
 
     /**
@@ -85,15 +87,27 @@ public final class LabelStatistics {
      * no calls per provider, so a row costs one histogram record, not three, where only the figures are wanted.
      */
     public static LabelStatistics withoutBreakdowns(String label, long windowMs) {
-        return new LabelStatistics(label, windowMs, false);
+        return new LabelStatistics(label, windowMs, false, true);
     }
 
-    /** @param breakdowns whether to keep the figures per generator and the calls per provider too */
-    private LabelStatistics(String label, long windowMs, boolean breakdowns) {
+    /**
+     * As {@link #withoutBreakdowns}, and without the streams' messages either: a part of the window whose figures are
+     * its calls' only (a third of the window, whose steadiness is read from its throughput and latency).
+     */
+    public static LabelStatistics figuresOnly(String label, long windowMs) {
+        return new LabelStatistics(label, windowMs, false, false);
+    }
+
+    /**
+     * @param breakdowns whether to keep the figures per generator and the calls per provider too
+     * @param streams    whether to add up the streams' messages ({@link #streams()})
+     */
+    private LabelStatistics(String label, long windowMs, boolean breakdowns, boolean streams) {
         this.label = label;
         this.windowMs = windowMs;
         this.figures = new SampleFigures();
         this.providers = breakdowns ? new ProviderShares() : null;
+        this.keepsStreams = streams;
     }
 
     /** A copy of {@code other}'s figures so far, without its breakdowns. */
@@ -105,7 +119,7 @@ public final class LabelStatistics {
         this.firstStart = other.firstStart;
         this.lastEnd = other.lastEnd;
         this.minReceivedBytes = other.minReceivedBytes;
-        this.streams = other.streams == null ? null : other.streams.copy();
+        this.keepsStreams = false; // a generator's figures
     }
 
     /**
@@ -125,7 +139,7 @@ public final class LabelStatistics {
         if (!counted) {
             return;
         }
-        if (sample.stream() != null) {
+        if (keepsStreams && sample.stream() != null) {
             if (streams == null) {
                 streams = new StreamStatistics();
             }
@@ -145,7 +159,7 @@ public final class LabelStatistics {
             if (sample.generator().isEmpty()) {
                 return;
             }
-            generators = new LoadGenerators<>(() -> new LabelStatistics(label, windowMs, false));
+            generators = new LoadGenerators<>(() -> new LabelStatistics(label, windowMs, false, false));
             if (figures.samples() > 0) {
                 generators.start(LoadGenerators.NO_PREFIX, new LabelStatistics(this));
             }

@@ -30,18 +30,6 @@ public final class StreamStatistics {
     private final Distribution gaps = new Distribution();
     private final Distribution roundTrips = new Distribution();
 
-    /** A copy of these figures so far. */
-    StreamStatistics copy() {
-        StreamStatistics copy = new StreamStatistics();
-        copy.streams = streams;
-        copy.sent = sent;
-        copy.received = received;
-        copy.first.add(first);
-        copy.gaps.add(gaps);
-        copy.roundTrips.add(roundTrips);
-        return copy;
-    }
-
     /** Adds one stream's figures. */
     public void add(StreamFigures stream) {
         streams++;
@@ -93,11 +81,6 @@ public final class StreamStatistics {
         void record(long us) {
             histogram.recordValue(us);
             maxUs = Math.max(maxUs, us);
-        }
-
-        void add(Distribution other) {
-            histogram.add(other.histogram);
-            maxUs = Math.max(maxUs, other.maxUs);
         }
 
         double percentileMs(double percentile) {

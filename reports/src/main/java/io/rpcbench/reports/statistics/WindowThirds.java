@@ -29,7 +29,7 @@ public final class WindowThirds implements Consumer<JtlSample> {
     public WindowThirds(MeasuredWindow window) {
         this.window = window;
         for (int i = 0; i < 3; i++) {
-            thirds.add(LabelStatistics.withoutBreakdowns("third " + (i + 1), 0));
+            thirds.add(LabelStatistics.figuresOnly("third " + (i + 1), 0));
         }
         int seconds = (int) Math.max(1, (window.lengthMs() + 999) / 1000);
         arrivals = new long[seconds];
