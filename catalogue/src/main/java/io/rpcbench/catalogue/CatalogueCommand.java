@@ -25,29 +25,40 @@ public final class CatalogueCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    /** Read by {@link #main} before the command runs (the libraries' logging is set before any registry opens). */
+    @CommandLine.Option(names = VERBOSE, scope = CommandLine.ScopeType.INHERIT,
+            description = "the registry clients' own log (ZooKeeper's, Curator's, Nacos's, Dubbo's warnings) on "
+                    + "standard error; without it they are off and only the answer and the errors are printed")
+    boolean verbose;
+
+    static final String VERBOSE = "--verbose";
+
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "a command is missing: services or plan");
     }
 
     public static void main(String[] args) {
-        quietLibraries();
+        quietLibraries(java.util.Arrays.asList(args).contains(VERBOSE));
         System.exit(commandLine(ServiceRegistries::open, System::getenv).execute(args));
     }
 
     /**
-     * Only warnings from the registry clients (ZooKeeper's, Curator's, Dubbo's, through java.util.logging): their
-     * start-up chatter would bury the listing. Not even those of Dubbo's ReferenceConfig, which warns of every
-     * consumer of a service known only from its reflection ("No method found in service interface", the sampler's
-     * method-less stub interface): the listing says what the server described.
+     * The registry clients (ZooKeeper's, Curator's, Nacos's, Dubbo's, all through java.util.logging) log nothing: their
+     * chatter (Nacos's client warns of its own settings on every start) would bury the listing, and what goes wrong
+     * reaches the user as the command's error. With {@code --verbose} their warnings go to standard error, but not
+     * those of Dubbo's ReferenceConfig, which warns of every consumer of a service known only from its reflection
+     * ("No method found in service interface", the sampler's method-less stub interface): the listing says what the
+     * server described.
      */
-    private static void quietLibraries() {
+    static void quietLibraries(boolean verbose) {
+        java.util.logging.Level level = verbose ? java.util.logging.Level.WARNING : java.util.logging.Level.OFF;
         java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
-        root.setLevel(java.util.logging.Level.WARNING);
+        root.setLevel(level);
         for (java.util.logging.Handler handler : root.getHandlers()) {
-            handler.setLevel(java.util.logging.Level.WARNING);
+            handler.setLevel(level);
         }
-        REFERENCE_CONFIG.setLevel(java.util.logging.Level.SEVERE);
+        REFERENCE_CONFIG.setLevel(verbose ? java.util.logging.Level.SEVERE : java.util.logging.Level.OFF);
     }
 
     /** Held here: java.util.logging keeps loggers weakly, and a collected one would forget its level. */
