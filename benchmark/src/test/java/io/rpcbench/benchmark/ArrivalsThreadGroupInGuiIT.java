@@ -44,7 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The driver only looks, through {@link SwingProbe}, by the panels' component names ({@code arrivals.<property>}, its
  * problem {@code arrivals.<property>.problem}). Screenshots of the thread group's panel, cropped to JMeter's window, go
  * to {@code benchmark/target/gui-screenshots/}: {@code arrivals-thread-group-refused.png} with the last bad values
- * typed, {@code arrivals-thread-group.png} as set (the README shows a copy). Then JMeter is
+ * typed, {@code arrivals-thread-group.png} as set (docs/open-workloads.md shows a copy). Then JMeter is
  * stopped by its PID, and the saved plan runs headless: about {@value #RATE} x {@value #SECONDS} samples (random
  * arrivals: a Poisson count), as many as the thread group's line in {@code jmeter.log} says were started, every one
  * passing, answered by the provider, and made by at most {@value #POOL} threads of the pool.

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A plan saved before the PerfMon collector moved to {@code io.rpcbench.sampler.perfmon} (README.md, Upgrading) still
+ * A plan saved before the PerfMon collector moved to {@code io.rpcbench.sampler.perfmon} (docs/upgrading.md) still
  * loads and records in the laid-out JMeter home: its {@code bin/upgrade.properties} maps the old class name to the
  * new one when JMeter reads the plan.
  */

@@ -313,7 +313,8 @@ class NacosRegistryIT {
                 .isZero();
         String listing = Files.readString(dir.resolve("rpcbench-services.log"));
         assertThat(listing).contains("1 application: " + APPLICATION, ECHO, ORDERS,
-                "io.rpcbench.example.Result place(io.rpcbench.example.Order)").doesNotContain(PASSWORD);
+                "io.rpcbench.example.Result place(io.rpcbench.example.Order)").doesNotContain(PASSWORD)
+                .as("the listing without the Nacos client's own log").doesNotContain("WARNING").doesNotContain("WARN ");
 
         Path plan = dir.resolve("nacos-place-order.jmx");
         ChildProcess writer = lab.startJava("rpcbench-plan", List.of("-jar", CatalogueIT.catalogueJar().toString(),

@@ -5,7 +5,7 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * The lab tests need root (network namespaces). Without it they fail, saying what is missing, unless the user opts
- * out with {@code -Drpcbench.lab.optional=true} (README); then they are skipped, counted as such. CI runs as root and
+ * out with {@code -Drpcbench.lab.optional=true} (docs/tests.md); then they are skipped, counted as such. CI runs as root and
  * never opts out.
  */
 public final class LabRoot {
