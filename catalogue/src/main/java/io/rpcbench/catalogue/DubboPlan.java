@@ -1,7 +1,7 @@
 package io.rpcbench.catalogue;
 
 import io.rpcbench.sampler.dubbo.DubboSettings;
-import io.rpcbench.sampler.dubbo.ServerReflection;
+import io.rpcbench.sampler.dubbo.triple.ServerReflection;
 import io.rpcbench.sampler.json.MethodSignature;
 import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.registry.ServiceKey;

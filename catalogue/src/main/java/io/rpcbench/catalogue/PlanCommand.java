@@ -1,12 +1,12 @@
 package io.rpcbench.catalogue;
 
-import io.rpcbench.sampler.dubbo.ServerReflection;
+import io.rpcbench.sampler.dubbo.triple.ServerReflection;
 import io.rpcbench.sampler.json.MethodSignature;
-import io.rpcbench.sampler.template.ArgumentTemplate;
 import io.rpcbench.sampler.json.ServiceDefinition;
 import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.registry.ServiceKey;
 import io.rpcbench.sampler.registry.ServiceRegistry;
+import io.rpcbench.sampler.template.ArgumentTemplate;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -1,6 +1,6 @@
 package io.rpcbench.catalogue;
 
-import io.rpcbench.sampler.dubbo.ServerReflection;
+import io.rpcbench.sampler.dubbo.triple.ServerReflection;
 import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.registry.ServiceRegistry;
 import java.util.concurrent.Callable;

@@ -4,7 +4,7 @@ import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.rpcbench.sampler.call.StreamTimeline;
-import io.rpcbench.sampler.dubbo.MessageStream;
+import io.rpcbench.sampler.dubbo.triple.MessageStream;
 import io.rpcbench.user.UserProtoAnswers;
 import io.rpcbench.user.proto.User;
 import java.util.concurrent.TimeUnit;

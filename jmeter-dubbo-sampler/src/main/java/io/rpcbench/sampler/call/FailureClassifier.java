@@ -89,9 +89,6 @@ public final class FailureClassifier {
         if (t instanceof BadParameterException) {
             return FailureCategory.BAD_PARAMETER; // found out only when preparing the call, e.g. an unknown method
         }
-        if (t instanceof RegistryUnreachableException) {
-            return FailureCategory.CONNECTION;
-        }
         if (t instanceof RemoteServiceException) {
             return FailureCategory.REMOTE_EXCEPTION;
         }

@@ -7,6 +7,9 @@ package io.rpcbench.sampler.call;
  */
 public final class ServiceCallParameters {
 
+    /** The service's interface, e.g. {@code com.example.OrderService} (Dubbo's: the registry's key of it too). */
+    public static final String INTERFACE = "interface";
+
     /** The method to call, e.g. {@code findOrder}. */
     public static final String METHOD = "method";
 

@@ -3,6 +3,7 @@ package io.rpcbench.sampler.dubbo;
 import io.rpcbench.echo.EchoService;
 import io.rpcbench.sampler.call.EchoRequest;
 import io.rpcbench.sampler.call.EchoServiceCall;
+import io.rpcbench.sampler.registry.consumer.RegistryLookups;
 import org.apache.dubbo.rpc.Constants;
 import org.apache.dubbo.rpc.RpcContext;
 
@@ -11,7 +12,7 @@ import org.apache.dubbo.rpc.RpcContext;
  *
  * <p>Order of calls: the constructor acquires the shared proxy, {@link #call()} per sample,
  * {@link #close()} releases it. A call that finds no provider in the registry fails naming what the registry serves
- * ({@link RegistryExplanations#explainIfNoProvider}, read after the sample's timer). {@link #interrupt()} cannot
+ * ({@link SharedConsumerClient#explain}, read after the sample's timer). {@link #interrupt()} cannot
  * cut a Dubbo call short: the call ends by its {@code timeout_ms} (see {@link SharedConsumerClient}).
  *
  * <p>Bytes: received bytes are exact for the dubbo protocol, whose codec records the decoded size of

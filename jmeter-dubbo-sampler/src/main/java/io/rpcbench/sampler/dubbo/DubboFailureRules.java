@@ -3,6 +3,7 @@ package io.rpcbench.sampler.dubbo;
 import io.rpcbench.sampler.call.FailureCategory;
 import io.rpcbench.sampler.call.FailureClassifier;
 import io.rpcbench.sampler.call.FailureRules;
+import io.rpcbench.sampler.registry.RegistryUnreachableException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -55,6 +56,9 @@ public final class DubboFailureRules implements FailureRules {
 
     @Override
     public FailureCategory decide(Throwable t) {
+        if (t instanceof RegistryUnreachableException) {
+            return FailureCategory.CONNECTION; // found out before Dubbo tried
+        }
         if (t instanceof RpcException) {
             return dubbo((RpcException) t);
         }
@@ -93,7 +97,7 @@ public final class DubboFailureRules implements FailureRules {
 
     /**
      * True when a Dubbo consumer made no call because the registry lists no provider of the service (Dubbo's "No
-     * provider available"): {@link RegistryExplanations#explainIfNoProvider} says why.
+     * provider available"): {@link SharedConsumerClient#explain} says why.
      */
     public static boolean noProvider(RpcException e) {
         return e.isForbidden() && String.valueOf(e.getMessage()).contains("No provider available");

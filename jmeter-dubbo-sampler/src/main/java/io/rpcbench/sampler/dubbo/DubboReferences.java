@@ -1,9 +1,12 @@
 package io.rpcbench.sampler.dubbo;
 
-import io.rpcbench.sampler.registry.RegistryAccess;
-import io.rpcbench.sampler.call.RegistryUnreachableException;
 import io.rpcbench.sampler.call.RunScope;
 import io.rpcbench.sampler.protobuf.JsonPrintCheck;
+import io.rpcbench.sampler.registry.RegistryAccess;
+import io.rpcbench.sampler.registry.RegistryUnreachableException;
+import io.rpcbench.sampler.registry.consumer.RegistryLookups;
+import io.rpcbench.sampler.registry.consumer.RegistryLoopback;
+import io.rpcbench.sampler.registry.consumer.RegistryWatch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -330,8 +333,8 @@ public final class DubboReferences {
     private static Optional<String> providedBy(DubboSettings settings) {
         try {
             RegistryLookups registry = registryLookups();
-            registry.requireAccess(settings);
-            List<String> applications = registry.providedBy(settings);
+            registry.requireAccess(settings.registryTarget());
+            List<String> applications = registry.providedBy(settings.registryTarget());
             return applications.isEmpty() ? Optional.empty() : Optional.of(String.join(",", applications));
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);

@@ -39,7 +39,7 @@ import org.apache.dubbo.rpc.service.GenericService;
  * picks the method on the first sample (reading the registry's metadata when no parameter types were given) and
  * types the arguments, {@link #call()} makes the timed call; {@link #close()} releases the proxy. A call that
  * finds no provider in the registry fails as the metadata read does (see
- * {@link RegistryExplanations#explainIfNoProvider}), read after the sample's timer.
+ * {@link SharedConsumerClient#explain}), read after the sample's timer.
  *
  * <p>Bytes: received bytes are exact for the dubbo protocol (the codec's {@code output} response attachment); else
  * (triple) a protobuf message's own bytes (its serialized size, without gRPC's 5-byte frame header), and for other
@@ -167,7 +167,7 @@ public final class DubboServiceClient extends SharedConsumerClient {
             signature = new MethodSignature(request.method(), java.util.List.of(), "");
             return;
         }
-        ServiceDefinition definition = registry.definition(settings);
+        ServiceDefinition definition = registry.definition(settings.registryTarget());
         signature = MethodChoice.fromDefinition(definition, request.method(), arity);
         typing = new GenericArguments(definition, settings.serialization());
     }
@@ -200,7 +200,7 @@ public final class DubboServiceClient extends SharedConsumerClient {
      * {@code method} on {@code proxy} with {@code values}, what it throws thrown as itself (not wrapped in reflection's
      * InvocationTargetException), so that the failure rules see Dubbo's own exceptions.
      */
-    static Object invoke(Method method, Object proxy, Object[] values) throws Exception {
+    public static Object invoke(Method method, Object proxy, Object[] values) throws Exception {
         try {
             return method.invoke(proxy, values);
         } catch (InvocationTargetException e) {

@@ -1,11 +1,14 @@
 package io.rpcbench.sampler.dubbo;
 
-import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.echo.DubboLoopback;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.json.JavaNames;
 import io.rpcbench.sampler.protobuf.ProtoDescriptorSet;
+import io.rpcbench.sampler.registry.RegistryAccess;
+import io.rpcbench.sampler.registry.ServiceKey;
+import io.rpcbench.sampler.registry.consumer.ConsumerTarget;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
@@ -49,7 +52,7 @@ public record DubboSettings(String address, String protocol, String serializatio
     public static final String SERIALIZATION = "serialization";
     public static final String VERSION = "version";
     public static final String GROUP = "group";
-    public static final String INTERFACE = "interface";
+    public static final String INTERFACE = ServiceCallParameters.INTERFACE;
     public static final String INVOCATION = "invocation";
     public static final String CLUSTER = "cluster";
     public static final String LOADBALANCE = "loadbalance";
@@ -228,11 +231,17 @@ public record DubboSettings(String address, String protocol, String serializatio
         return uri.getHost() + ":" + uri.getPort();
     }
 
+    /** What the consumer's registry look-ups need: the registry as Dubbo is given it, the access, the service. */
+    public ConsumerTarget registryTarget() {
+        return new ConsumerTarget(dubboAddress(), registryHostPort(), access(), timeoutMs(),
+                new ServiceKey(interfaceName(), version(), group()));
+    }
+
     /**
      * The address as handed to Dubbo: a loopback host is written in its IPv4-mapped form (see
      * {@link DubboLoopback}); the registry URL keeps its host, since only provider addresses are rewritten. The
      * addresses of providers found in the registry get the same form in the consumer itself
-     * ({@link io.rpcbench.sampler.dubbo.RegistryLoopback}).
+     * ({@link io.rpcbench.sampler.registry.consumer.RegistryLoopback}).
      */
     public String dubboAddress() {
         if (!direct()) {

@@ -27,7 +27,7 @@ import org.apache.dubbo.rpc.stub.StubSuppliers;
  * <p>Order of calls, under {@link DubboReferences}' lock: {@link #keep} before {@link ProtoStub#prepare} registers its
  * stub under a name; {@link #putBack} before a typed consumer of a {@link DubboStub} interface is built.
  */
-final class GeneratedStubs {
+public final class GeneratedStubs {
 
     /** The generated descriptors replaced, by name; as long-lived as StubSuppliers' own table, which they restore. */
     private static final Map<String, ServiceDescriptor> REPLACED = new ConcurrentHashMap<>();
@@ -92,7 +92,7 @@ final class GeneratedStubs {
      * bidirectional, its generated stub's descriptor can. Empty for any other interface (Dubbo reads the kind from the
      * signature then) or a method without a streaming descriptor.
      */
-    static Optional<MethodDescriptor.RpcType> rpcType(Class<?> serviceInterface, String method) {
+    public static Optional<MethodDescriptor.RpcType> rpcType(Class<?> serviceInterface, String method) {
         if (!DubboStub.class.isAssignableFrom(serviceInterface)) {
             return Optional.empty();
         }

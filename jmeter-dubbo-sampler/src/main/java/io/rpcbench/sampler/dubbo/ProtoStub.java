@@ -28,7 +28,7 @@ import org.apache.dubbo.rpc.stub.StubSuppliers;
  * stub factory in {@link StubSuppliers}, under the service's names; a reference whose interface is a
  * {@link DubboStub} then takes that descriptor, and the factory's object is its proxy. Here the descriptor is built
  * from the descriptor set, the interface is the empty {@link Service}, and the factory hands out Dubbo's invoker
- * itself, which {@link ProtoStubClient} calls with {@code StubInvocationUtil}, as the generated stub does.
+ * itself, which {@code ProtoStubClient} calls with {@code StubInvocationUtil}, as the generated stub does.
  *
  * <p>Order of calls: {@link #method} in the sampler's setup (checks the descriptor set and the method, a
  * bad-parameter failure otherwise); {@link #prepare} from {@link DubboReferences#acquire}, which holds its lock, so
@@ -65,7 +65,7 @@ public final class ProtoStub {
     }
 
     /** The descriptor a call names: the one {@link #prepare} registered has the same name and parameter class. */
-    static StubMethodDescriptor stubMethod(MethodDescriptor method) {
+    public static StubMethodDescriptor stubMethod(MethodDescriptor method) {
         return new StubMethodDescriptor(method.getName(), DynamicMessage.class, DynamicMessage.class, rpcType(method),
                 message -> ((Message) message).toByteArray(),
                 message -> ((Message) message).toByteArray(),
@@ -107,7 +107,7 @@ public final class ProtoStub {
     }
 
     /** {@code rpc streamUsers(rpcbench.user.PageRequest) returns (stream rpcbench.user.User)}. */
-    static String describe(MethodDescriptor method) {
+    public static String describe(MethodDescriptor method) {
         return "rpc " + method.getName() + "(" + (method.isClientStreaming() ? "stream " : "")
                 + method.getInputType().getFullName() + ") returns (" + (method.isServerStreaming() ? "stream " : "")
                 + method.getOutputType().getFullName() + ")";

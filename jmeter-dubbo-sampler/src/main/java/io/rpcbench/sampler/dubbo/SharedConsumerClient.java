@@ -2,6 +2,7 @@ package io.rpcbench.sampler.dubbo;
 
 import io.rpcbench.sampler.call.FailureRules;
 import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.registry.consumer.RegistryLookups;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.dubbo.rpc.RpcException;
 
@@ -9,12 +10,12 @@ import org.apache.dubbo.rpc.RpcException;
  * What every Dubbo client of a sampler thread does alike, around a consumer shared by the threads
  * ({@link DubboReferences}): names the provider that answered, does not cut a call short, and releases its hold on
  * the consumer once, and says why a call found no provider. The calls themselves are the subclasses' ({@link DubboEchoClient}, {@link DubboServiceClient},
- * {@link ProtoStubClient}).
+ * {@code ProtoStubClient}).
  *
  * <p>Order of calls: a subclass's constructor passes the settings here, then acquires the shared consumer with
  * {@code DubboReferences.acquire(settings, type)}; the samples follow; {@link #close()} releases it.
  */
-abstract class SharedConsumerClient implements RpcClient {
+public abstract class SharedConsumerClient implements RpcClient {
 
     /** The consumer's settings, also the key of its share in {@link DubboReferences}. */
     protected final DubboSettings settings;
@@ -33,14 +34,16 @@ abstract class SharedConsumerClient implements RpcClient {
     }
 
     /**
-     * Says why a call found no provider ({@link RegistryExplanations#explainIfNoProvider}): Dubbo names the registry
-     * only, and the registry can say whether the interface is wrong or its provider down. A registry read, so after
-     * the timer ({@code TimedCall}); other failures stand.
+     * Says why a call through the registry found no provider ("No provider available",
+     * {@link DubboFailureRules#noProvider}): Dubbo names the registry only, and the registry can say whether the
+     * interface is wrong or its provider down ({@link RegistryLookups#requireProvider}: throws why, or returns when a
+     * provider runs now, and then the call's own failure stands). A registry read, so after the timer
+     * ({@code TimedCall}); other failures stand.
      */
     @Override
     public final void explain(Throwable failure) throws Exception {
-        if (failure instanceof RpcException e) {
-            RegistryExplanations.explainIfNoProvider(registry, settings, e);
+        if (failure instanceof RpcException e && !settings.direct() && DubboFailureRules.noProvider(e)) {
+            registry.requireProvider(settings.registryTarget());
         }
     }
 
@@ -60,7 +63,7 @@ abstract class SharedConsumerClient implements RpcClient {
     /**
      * False: the shared consumer's call is not cut short (interrupting the JMeter thread would not stop a
      * Dubbo future either); it fails by the call's timeout, and the thread stops then. A client whose call is a
-     * stream it can cancel says so ({@link ProtoStubClient}).
+     * stream it can cancel says so ({@code ProtoStubClient}).
      */
     @Override
     public boolean interrupt() {

@@ -5,7 +5,7 @@ import com.google.protobuf.Descriptors.ServiceDescriptor;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.call.ServiceCallParameters;
-import io.rpcbench.sampler.dubbo.ServerReflection;
+import io.rpcbench.sampler.dubbo.triple.ServerReflection;
 import io.rpcbench.sampler.protobuf.ProtoDescriptorSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -3,15 +3,15 @@ package io.rpcbench.sampler.dubbo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import com.google.protobuf.DescriptorProtos;
 import io.rpcbench.echo.EchoService;
 import io.rpcbench.provider.DelayedEcho;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
-import com.google.protobuf.DescriptorProtos;
 import io.rpcbench.sampler.LoopbackProviders;
 import io.rpcbench.sampler.call.BadParameterException;
-import io.rpcbench.sampler.call.RegistryUnreachableException;
 import io.rpcbench.sampler.call.RunScope;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.registry.RegistryUnreachableException;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.InetAddress;

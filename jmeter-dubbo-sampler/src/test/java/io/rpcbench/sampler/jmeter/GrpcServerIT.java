@@ -3,7 +3,7 @@ package io.rpcbench.sampler.jmeter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.rpcbench.sampler.dubbo.ServerReflection;
+import io.rpcbench.sampler.dubbo.triple.ServerReflection;
 import io.rpcbench.sampler.json.ExactJson;
 import io.rpcbench.seconds.StreamFigures;
 import io.rpcbench.testing.JarProcess;

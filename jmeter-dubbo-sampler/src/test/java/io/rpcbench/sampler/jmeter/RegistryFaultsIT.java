@@ -35,7 +35,7 @@ class RegistryFaultsIT {
             assertThat(result.isSuccessful()).isFalse();
             assertThat(result.getResponseCode()).isEqualTo("connection");
             assertThat(result.getResponseMessage()).isEqualTo("could not create the client: connection calling "
-                    + registry + ": io.rpcbench.sampler.call.RegistryUnreachableException: registry " + registry
+                    + registry + ": io.rpcbench.sampler.registry.RegistryUnreachableException: registry " + registry
                     + " not reachable (cause java.net.ConnectException: Connection refused)");
         });
         // Dubbo's own start takes a few seconds on a loaded machine; its registry connect timeout is not waited for.

@@ -3,7 +3,7 @@ package io.rpcbench.elements.browse;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.dubbo.DubboSettings;
-import io.rpcbench.sampler.dubbo.ServerReflection;
+import io.rpcbench.sampler.dubbo.triple.ServerReflection;
 import io.rpcbench.sampler.json.MethodSignature;
 import io.rpcbench.sampler.registry.RegisteredService;
 import io.rpcbench.sampler.registry.RegistryAccess;

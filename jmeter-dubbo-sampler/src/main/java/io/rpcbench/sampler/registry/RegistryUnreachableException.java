@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.call;
+package io.rpcbench.sampler.registry;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -7,7 +7,7 @@ import java.net.Socket;
 /**
  * The registry of a Dubbo consumer does not accept connections, found out before Dubbo tries: Dubbo, told not to
  * check (the samplers never fail a thread start), would instead fail with a long message that never names the
- * registry, or with none at all. {@link FailureClassifier} counts it as a connection failure.
+ * registry, or with none at all. DubboFailureRules counts it as a connection failure.
  *
  * <p>Use: {@link #requireReachable} before building a consumer that looks its providers up in a registry.
  */

@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.dubbo;
+package io.rpcbench.sampler.dubbo.triple;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.google.protobuf.ByteString;
@@ -13,6 +13,9 @@ import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.call.StreamPace;
+import io.rpcbench.sampler.dubbo.DubboServiceRequest;
+import io.rpcbench.sampler.dubbo.DubboSettings;
+import io.rpcbench.sampler.dubbo.ProtoStub;
 import io.rpcbench.sampler.json.ExactJson;
 import io.rpcbench.sampler.protobuf.ProtoDescriptorSet;
 import io.rpcbench.sampler.protobuf.ProtobufJson;

@@ -1,5 +1,6 @@
-package io.rpcbench.sampler.dubbo;
+package io.rpcbench.sampler.dubbo.triple;
 
+import io.rpcbench.sampler.dubbo.SharedConsumerClient;
 /**
  * The stream a sampler thread is in, so that a stop from another thread (JMeter stopping the thread, a Sample Timeout)
  * wakes it: the sampler thread then cancels the call and fails the sample as {@code stopped}. A unary call is not cut

@@ -1,9 +1,8 @@
-package io.rpcbench.sampler.dubbo;
+package io.rpcbench.sampler.registry.consumer;
 
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.json.ServiceDefinition;
 import io.rpcbench.sampler.registry.RegistryLookupException;
-import io.rpcbench.sampler.registry.ServiceKey;
 import io.rpcbench.sampler.registry.ServiceRegistries;
 import io.rpcbench.sampler.registry.ServiceRegistry;
 import java.io.IOException;
@@ -23,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * consumer must be told of ({@code provided-by}), whether the user may read the registry. A failed look-up reaches
  * the sample in its words ({@link RegistryExplanations}), which also say why a call found no provider.
  *
- * <p>One instance lives as long as the samplers' consumers ({@link DubboReferences#registryLookups}); it keeps one
+ * <p>One instance lives as long as the samplers' consumers ({@code DubboReferences.registryLookups}); it keeps one
  * registry client per registry address and access until {@link #close}, so that a rerun in the GUI reads a redeployed
  * provider's methods afresh. Every sampler thread asks on its first sample, and a thousand threads must not make a
  * thousand reads: the threads that ask at once share one read. A definition is kept until {@link #close}; a failed
@@ -40,25 +39,25 @@ public final class RegistryLookups implements AutoCloseable {
     /** How long a failed read answers for the registry before it is tried again. */
     static final long RETRY_AFTER_MS = 1000;
 
-    /** Opens the registry of a consumer's settings: {@link ServiceRegistries#open}, or in tests a fake. */
-    interface Opener {
-        ServiceRegistry open(DubboSettings settings) throws IOException, InterruptedException;
+    /** Opens the registry of a consumer: {@link ServiceRegistries#open}, or in tests a fake. */
+    public interface Opener {
+        ServiceRegistry open(ConsumerTarget target) throws IOException, InterruptedException;
     }
 
     private final Opener opener;
     private final Map<List<Object>, CompletableFuture<Object>> reads = new ConcurrentHashMap<>();
     private final Map<List<Object>, ServiceRegistry> registries = new HashMap<>();
 
-    RegistryLookups() {
-        this(settings -> ServiceRegistries.open(settings.dubboAddress(), settings.access(), settings.timeoutMs()));
+    public RegistryLookups() {
+        this(target -> ServiceRegistries.open(target.address(), target.access(), target.timeoutMs()));
     }
 
-    RegistryLookups(Opener opener) {
+    public RegistryLookups(Opener opener) {
         this.opener = opener;
     }
 
     /**
-     * The definition of {@code settings.interfaceName()} in its registry.
+     * The definition of {@code target}'s service in its registry.
      *
      * @throws BadParameterException when the registry has never heard of the interface, naming those it serves, or
      *                               its provider published no definition there
@@ -66,37 +65,37 @@ public final class RegistryLookups implements AutoCloseable {
      * @throws ConnectException      when the registry does not answer within the timeout
      * @throws IOException           when the definition cannot be read
      */
-    public ServiceDefinition definition(DubboSettings settings) throws IOException, InterruptedException {
-        return (ServiceDefinition) shared(List.of("definition", registryKey(settings), key(settings)), settings,
-                registry -> registry.definition(key(settings)), true);
+    public ServiceDefinition definition(ConsumerTarget target) throws IOException, InterruptedException {
+        return (ServiceDefinition) shared(List.of("definition", registryKey(target), target.service()), target,
+                registry -> registry.definition(target.service()), true);
     }
 
     /**
-     * Returns when the registry holds a provider of {@code settings}' interface, version and group now, else throws why
+     * Returns when the registry holds a provider of {@code target}'s interface, version and group now, else throws why
      * not in the words of {@link #definition} ({@link NoProviderException}, or a bad parameter naming the interface);
      * shared by the threads that ask at once, the answer kept for {@link #RETRY_AFTER_MS} either way.
      */
-    void requireProvider(DubboSettings settings) throws IOException, InterruptedException {
-        shared(List.of("providers", registryKey(settings), key(settings)), settings, registry -> {
-            registry.requireProvider(key(settings));
+    public void requireProvider(ConsumerTarget target) throws IOException, InterruptedException {
+        shared(List.of("providers", registryKey(target), target.service()), target, registry -> {
+            registry.requireProvider(target.service());
             return ServiceDefinition.NONE;
         }, false);
     }
 
     /**
-     * The applications a consumer of {@code settings} must name as {@code provided-by} to find providers registered
+     * The applications a consumer of {@code target} must name as {@code provided-by} to find providers registered
      * at application level only; none when an interface-level provider is registered. Read once per consumer, when it
      * is built (not shared: consumers are built one at a time): Dubbo then follows those applications' instances as
      * they come and go.
      */
     @SuppressWarnings("unchecked")
-    List<String> providedBy(DubboSettings settings) throws IOException, InterruptedException {
-        return (List<String>) once(settings, registry -> registry.providedBy(key(settings)));
+    public List<String> providedBy(ConsumerTarget target) throws IOException, InterruptedException {
+        return (List<String>) once(target, registry -> registry.providedBy(target.service()));
     }
 
-    /** Returns when the registry may be read with the settings' user and password; throws why not otherwise. */
-    void requireAccess(DubboSettings settings) throws IOException, InterruptedException {
-        once(settings, registry -> {
+    /** Returns when the registry may be read with the target's user and password; throws why not otherwise. */
+    public void requireAccess(ConsumerTarget target) throws IOException, InterruptedException {
+        once(target, registry -> {
             registry.requireAccess();
             return ServiceDefinition.NONE;
         });
@@ -114,7 +113,7 @@ public final class RegistryLookups implements AutoCloseable {
         open.forEach(ServiceRegistry::close);
     }
 
-    /** A read given the settings' registry. */
+    /** A read given the target's registry. */
     private interface Read {
         Object read(ServiceRegistry registry) throws IOException, InterruptedException;
     }
@@ -123,19 +122,19 @@ public final class RegistryLookups implements AutoCloseable {
      * The read of {@code key}, shared by the threads that ask at once; a failure is kept for {@link #RETRY_AFTER_MS},
      * a success until {@link #close} ({@code keepSuccess}) or as long as a failure.
      */
-    private Object shared(List<Object> key, DubboSettings settings, Read read, boolean keepSuccess)
+    private Object shared(List<Object> key, ConsumerTarget target, Read read, boolean keepSuccess)
             throws IOException, InterruptedException {
         CompletableFuture<Object> mine = new CompletableFuture<>();
         CompletableFuture<Object> shared = reads.putIfAbsent(key, mine);
         if (shared == null) {
             shared = mine;
             try {
-                mine.complete(read.read(registry(settings)));
+                mine.complete(read.read(registry(target)));
                 if (!keepSuccess) {
                     removeLater(key, mine);
                 }
             } catch (Throwable e) { // even an Error (a missing class, say): every waiting thread must get an answer
-                mine.completeExceptionally(RegistryExplanations.inSampleWords(e, settings));
+                mine.completeExceptionally(RegistryExplanations.inSampleWords(e, target));
                 removeLater(key, mine);
             }
         }
@@ -147,20 +146,20 @@ public final class RegistryLookups implements AutoCloseable {
     }
 
     /** A read made by this thread alone: asked once per consumer built, which is once per configuration. */
-    private Object once(DubboSettings settings, Read read) throws IOException, InterruptedException {
+    private Object once(ConsumerTarget target, Read read) throws IOException, InterruptedException {
         try {
-            return read.read(registry(settings));
+            return read.read(registry(target));
         } catch (RegistryLookupException e) {
-            throw rethrown(RegistryExplanations.inSampleWords(e, settings));
+            throw rethrown(RegistryExplanations.inSampleWords(e, target));
         }
     }
 
-    private ServiceRegistry registry(DubboSettings settings) throws IOException, InterruptedException {
-        List<Object> key = registryKey(settings);
+    private ServiceRegistry registry(ConsumerTarget target) throws IOException, InterruptedException {
+        List<Object> key = registryKey(target);
         synchronized (registries) {
             ServiceRegistry registry = registries.get(key);
             if (registry == null) {
-                registry = opener.open(settings);
+                registry = opener.open(target);
                 registries.put(key, registry);
             }
             return registry;
@@ -185,11 +184,7 @@ public final class RegistryLookups implements AutoCloseable {
         return failure instanceof IOException io ? io : new IOException(failure);
     }
 
-    private static List<Object> registryKey(DubboSettings settings) {
-        return List.of(settings.registryHostPort(), settings.access());
-    }
-
-    private static ServiceKey key(DubboSettings settings) {
-        return new ServiceKey(settings.interfaceName(), settings.version(), settings.group());
+    private static List<Object> registryKey(ConsumerTarget target) {
+        return List.of(target.registryHostPort(), target.access());
     }
 }

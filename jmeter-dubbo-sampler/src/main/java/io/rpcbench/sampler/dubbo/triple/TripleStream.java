@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.dubbo;
+package io.rpcbench.sampler.dubbo.triple;
 
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.StreamPace;

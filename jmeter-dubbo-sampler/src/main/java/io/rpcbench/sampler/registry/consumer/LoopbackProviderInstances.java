@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.dubbo;
+package io.rpcbench.sampler.registry.consumer;
 
 import java.util.List;
 import org.apache.dubbo.registry.client.ServiceInstance;

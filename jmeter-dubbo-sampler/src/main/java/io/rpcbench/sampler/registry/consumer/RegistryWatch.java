@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.dubbo;
+package io.rpcbench.sampler.registry.consumer;
 
 import java.time.Instant;
 import java.time.LocalTime;
@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * registry). What it says goes to JMeter's log as a warning and to JMeter's console, where a headless run's user and
  * {@code ./run-benchmark} read it, each line starting {@code rpcbench: registry}.
  */
-final class RegistryWatch implements AutoCloseable {
+public final class RegistryWatch implements AutoCloseable {
 
     static final long EVERY_MS = 1000;
     /** How every line said starts: what a reader of JMeter's console looks for. */
@@ -37,7 +37,7 @@ final class RegistryWatch implements AutoCloseable {
     private final ScheduledExecutorService timer;
 
     /** A watch that says what it sees in JMeter's log and on its console. */
-    RegistryWatch() {
+    public RegistryWatch() {
         this(line -> {
             LOG.warn(line);
             System.out.println(line); // JMeter's console: where a headless run is watched
@@ -61,11 +61,11 @@ final class RegistryWatch implements AutoCloseable {
      * @param interfaceName what the consumer calls
      * @param connected     whether every one of the consumer's registry clients is connected now
      */
-    void watch(Object consumer, String address, String interfaceName, BooleanSupplier connected) {
+    public void watch(Object consumer, String address, String interfaceName, BooleanSupplier connected) {
         watched.put(consumer, new Watched(address, interfaceName, connected));
     }
 
-    void unwatch(Object consumer) {
+    public void unwatch(Object consumer) {
         watched.remove(consumer);
     }
 

@@ -1,14 +1,15 @@
-package io.rpcbench.sampler.dubbo;
+package io.rpcbench.sampler.registry.consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.dubbo.DubboSettings;
 import io.rpcbench.sampler.json.ServiceDefinition;
 import io.rpcbench.sampler.registry.RegisteredService;
-import io.rpcbench.sampler.registry.RegistryLookupException;
 import io.rpcbench.sampler.registry.RegistryLookupException.Reason;
+import io.rpcbench.sampler.registry.RegistryLookupException;
 import io.rpcbench.sampler.registry.ServiceKey;
 import io.rpcbench.sampler.registry.ServiceRegistry;
 import java.io.IOException;
@@ -59,8 +60,8 @@ class RegistryLookupsTest {
             fail.await();
             throw new NoClassDefFoundError("org/apache/curator/framework/CuratorFramework");
         });
-        FutureTask<ServiceDefinition> first = new FutureTask<>(() -> lookups.definition(settings));
-        FutureTask<ServiceDefinition> second = new FutureTask<>(() -> lookups.definition(settings));
+        FutureTask<ServiceDefinition> first = new FutureTask<>(() -> lookups.definition(settings.registryTarget()));
+        FutureTask<ServiceDefinition> second = new FutureTask<>(() -> lookups.definition(settings.registryTarget()));
         Thread firstThread = daemon(first, "first-reader");
         Thread secondThread = daemon(second, "second-waiter");
 
@@ -81,8 +82,8 @@ class RegistryLookupsTest {
 
     @Test
     void oneRegistryClientServesEveryReadUntilClosed() throws Exception {
-        DubboSettings orders = service("com.example.Orders");
-        DubboSettings stock = service("com.example.Stock");
+        ConsumerTarget orders = service("com.example.Orders");
+        ConsumerTarget stock = service("com.example.Stock");
 
         assertThat(lookups.definition(orders).interfaceName()).isEqualTo("com.example.Orders");
         assertThat(lookups.definition(stock).interfaceName()).isEqualTo("com.example.Stock");
@@ -137,15 +138,15 @@ class RegistryLookupsTest {
                 "nacos://127.0.0.1:8848", "interface", "com.example.Orders", "username", "nacos", "password",
                 "s3cret")::get));
 
-        assertThatThrownBy(() -> lookups.definition(settings))
+        assertThatThrownBy(() -> lookups.definition(settings.registryTarget()))
                 .isInstanceOf(BadParameterException.class)
                 .hasMessageStartingWith("password '****' was refused by the Nacos registry 127.0.0.1:8848")
                 .hasMessageNotContaining("s3cret");
     }
 
-    private static DubboSettings service(String interfaceName) {
+    private static ConsumerTarget service(String interfaceName) {
         return DubboSettings.forService(new SamplerParameters(Map.of("address", "zookeeper://127.0.0.1:2181",
-                "interface", interfaceName)::get));
+                "interface", interfaceName)::get)).registryTarget();
     }
 
     private static Thread daemon(Runnable task, String name) {

@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.dubbo;
+package io.rpcbench.sampler.registry.consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.rpcbench.provider.registry.EmbeddedZooKeeper;
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.dubbo.DubboSettings;
 import io.rpcbench.sampler.json.ServiceDefinition;
 import io.rpcbench.sampler.registry.RegisteredService;
 import io.rpcbench.sampler.registry.RegistryAccess;
@@ -212,16 +213,15 @@ class ApplicationLevelLookupTest {
         return "/services/" + APPLICATION + "/" + instanceId();
     }
 
-    private DubboSettings settings(Map<String, String> overrides) {
+    private ConsumerTarget settings(Map<String, String> overrides) {
         Map<String, String> parameters = new HashMap<>(Map.of("address", "zookeeper://" + server.hostPort(),
                 "interface", SHOP));
         parameters.putAll(overrides);
-        return DubboSettings.forService(new SamplerParameters(parameters::get));
+        return DubboSettings.forService(new SamplerParameters(parameters::get)).registryTarget();
     }
 
-    /** What a sample's catch asks once Dubbo found no provider. */
-    private void explainNoProvider(DubboSettings settings) throws Exception {
-        RegistryExplanations.explainIfNoProvider(lookups, settings, new org.apache.dubbo.rpc.RpcException(
-                org.apache.dubbo.rpc.RpcException.FORBIDDEN_EXCEPTION, "No provider available from registry"));
+    /** What a sample's catch asks once Dubbo found no provider ({@code SharedConsumerClient.explain}). */
+    private void explainNoProvider(ConsumerTarget target) throws Exception {
+        lookups.requireProvider(target);
     }
 }

@@ -1,12 +1,12 @@
-package io.rpcbench.sampler.dubbo;
+package io.rpcbench.sampler.dubbo.triple;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rpcbench.user.proto.User;
 import java.util.concurrent.TimeoutException;
-import org.apache.dubbo.rpc.RpcException;
 import org.apache.dubbo.rpc.CancellationContext;
+import org.apache.dubbo.rpc.RpcException;
 import org.junit.jupiter.api.Test;
 
 class MessageStreamTest {

@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.dubbo;
+package io.rpcbench.sampler.registry.consumer;
 
 import io.rpcbench.echo.DubboLoopback;
 import java.util.ArrayList;

@@ -1,20 +1,21 @@
-package io.rpcbench.sampler.dubbo;
+package io.rpcbench.sampler.dubbo.triple;
 
 import com.google.protobuf.Message;
 import io.rpcbench.sampler.call.CallOutcome;
 import io.rpcbench.sampler.call.ResponseData;
 import io.rpcbench.sampler.call.StreamTimeline;
+import io.rpcbench.sampler.dubbo.ResponseText;
 import io.rpcbench.sampler.protobuf.JsonPrintCheck;
 import io.rpcbench.sampler.protobuf.ProtobufJson;
 import io.rpcbench.seconds.StreamFigures;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import org.apache.dubbo.rpc.protocol.tri.CancelableStreamObserver;
 
 /**

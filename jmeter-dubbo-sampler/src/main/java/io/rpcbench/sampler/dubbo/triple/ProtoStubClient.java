@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.dubbo;
+package io.rpcbench.sampler.dubbo.triple;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.protobuf.Descriptors.MethodDescriptor;
@@ -11,6 +11,12 @@ import io.rpcbench.sampler.call.SamplerParameters;
 import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.call.StreamPace;
 import io.rpcbench.sampler.call.StreamTimeline;
+import io.rpcbench.sampler.dubbo.Attachments;
+import io.rpcbench.sampler.dubbo.DubboReferences;
+import io.rpcbench.sampler.dubbo.DubboServiceClient;
+import io.rpcbench.sampler.dubbo.DubboServiceRequest;
+import io.rpcbench.sampler.dubbo.ProtoStub;
+import io.rpcbench.sampler.dubbo.SharedConsumerClient;
 import io.rpcbench.sampler.protobuf.ProtobufJson;
 import io.rpcbench.seconds.StreamFigures;
 import java.util.ArrayList;
