@@ -2,6 +2,7 @@ package io.rpcbench.perf;
 
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.call.echo.EchoRequest;
 import io.rpcbench.sampler.dubbo.DubboEchoClient;
 import io.rpcbench.sampler.dubbo.DubboServiceClient;
 import io.rpcbench.sampler.dubbo.DubboServiceRequest;
@@ -189,9 +190,9 @@ public final class BareLoop {
 
     private static RpcClient open(String kind, SamplerParameters parameters) {
         return switch (kind) {
-            case "dubbo" -> new DubboEchoClient(DubboSettings.from(parameters), parameters.echoRequest());
+            case "dubbo" -> new DubboEchoClient(DubboSettings.from(parameters), EchoRequest.from(parameters));
             case "dubbo-service" -> new DubboServiceClient(DubboServiceRequest.from(parameters));
-            case "thrift" -> new ThriftEchoClient(ThriftSettings.from(parameters), parameters.echoRequest());
+            case "thrift" -> new ThriftEchoClient(ThriftSettings.from(parameters), EchoRequest.from(parameters));
             default -> throw new IllegalArgumentException("--client '" + kind
                     + "': expected dubbo, dubbo-service or thrift");
         };

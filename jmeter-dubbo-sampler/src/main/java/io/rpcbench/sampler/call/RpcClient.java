@@ -4,7 +4,7 @@ import io.rpcbench.seconds.StreamFigures;
 
 /**
  * One sampler thread's way to make one kind of call over some RPC library: the echo call of a prepared
- * {@link EchoRequest}, or a call of any service method. Knows nothing of JMeter: {@link TimedCall} runs
+ * {@code EchoRequest}, or a call of any service method. Knows nothing of JMeter: {@link TimedCall} runs
  * {@link #prepare()} untimed, times {@link #call()} and judges the result.
  *
  * <p>Order of calls: construct (connects when it can); per sample {@link #bind} (the sample's own parameter

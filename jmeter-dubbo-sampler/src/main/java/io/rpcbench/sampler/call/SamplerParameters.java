@@ -1,8 +1,5 @@
 package io.rpcbench.sampler.call;
 
-import io.rpcbench.echo.EchoPayload;
-import io.rpcbench.echo.PayloadKind;
-import io.rpcbench.echo.RandomNumbers;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
@@ -86,47 +83,6 @@ public final class SamplerParameters {
             throw BadParameterException.of(name, value, "is not supported", "one of " + String.join(", ", allowed));
         }
         return lower;
-    }
-
-    /** The payload parameters shared by every sampler, as a request built once. */
-    public EchoRequest echoRequest() {
-        String kindValue = text(PAYLOAD, DEFAULT_PAYLOAD);
-        PayloadKind kind;
-        try {
-            kind = PayloadKind.parse(kindValue);
-        } catch (IllegalArgumentException e) {
-            throw BadParameterException.of(PAYLOAD, kindValue, "is not a payload kind", "one of " + PayloadKind.names());
-        }
-        int size = integer(SIZE_BYTES, DEFAULT_SIZE_BYTES, 0, EchoPayload.MAX_SIZE_BYTES);
-        int count = integer(LIST_COUNT, DEFAULT_LIST_COUNT, 0, MAX_LIST_COUNT);
-        int rounds = integer(ROUNDS, DEFAULT_ROUNDS, 0, MAX_ROUNDS);
-        int delay = integer(DELAY_MS, DEFAULT_DELAY_MS, 0, MAX_TIMEOUT_MS);
-        switch (kind) {
-            case CPU:
-                return cpuRequest(size, rounds);
-            case BUILT:
-                return builtRequest(delay, size);
-            default:
-                return EchoRequest.of(kind, size, count);
-        }
-    }
-
-    private static EchoRequest cpuRequest(int size, int rounds) {
-        long most = (EchoPayload.MAX_SIZE_BYTES - (long) size) / RandomNumbers.DIGITS;
-        if (rounds > most) {
-            throw BadParameterException.of(ROUNDS, Integer.toString(rounds), "with " + SIZE_BYTES + " " + size
-                    + " would build more than " + EchoPayload.MAX_SIZE_BYTES + " chars", "at most " + most);
-        }
-        return EchoRequest.cpu(size, rounds);
-    }
-
-    private EchoRequest builtRequest(int delay, int size) {
-        int timeout = timeoutMs();
-        if (delay >= timeout) { // every call would time out: said before the first one
-            throw BadParameterException.of(DELAY_MS, Integer.toString(delay), "is not below " + TIMEOUT_MS + " "
-                    + timeout, "a delay shorter than the call's timeout, or a longer " + TIMEOUT_MS);
-        }
-        return EchoRequest.built(delay, size);
     }
 
     public int timeoutMs() {

@@ -1,8 +1,8 @@
 package io.rpcbench.sampler.dubbo;
 
 import io.rpcbench.echo.EchoService;
-import io.rpcbench.sampler.call.EchoRequest;
-import io.rpcbench.sampler.call.EchoServiceCall;
+import io.rpcbench.sampler.call.echo.EchoRequest;
+import io.rpcbench.sampler.call.echo.EchoServiceCall;
 import io.rpcbench.sampler.registry.consumer.RegistryLookups;
 import org.apache.dubbo.rpc.Constants;
 import org.apache.dubbo.rpc.RpcContext;

@@ -2,9 +2,9 @@ package io.rpcbench.sampler.hessian;
 
 import com.caucho.hessian.client.HessianProxyFactory;
 import io.rpcbench.echo.EchoService;
-import io.rpcbench.sampler.call.EchoRequest;
-import io.rpcbench.sampler.call.EchoServiceCall;
 import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.call.echo.EchoRequest;
+import io.rpcbench.sampler.call.echo.EchoServiceCall;
 import java.net.MalformedURLException;
 
 /**

@@ -1,15 +1,15 @@
 package io.rpcbench.sampler.jmeter;
 
-import io.rpcbench.sampler.call.ChangingSizeClient;
-import io.rpcbench.sampler.call.EchoRequest;
-import io.rpcbench.sampler.call.IntervalRequests;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
-import io.rpcbench.sampler.call.SizeChange;
+import io.rpcbench.sampler.call.echo.ChangingSizeClient;
+import io.rpcbench.sampler.call.echo.EchoRequest;
+import io.rpcbench.sampler.call.echo.IntervalRequests;
+import io.rpcbench.sampler.call.echo.SizeChange;
 import io.rpcbench.sampler.dubbo.DubboSettings;
 import org.apache.jmeter.config.Arguments;
-import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.protocol.java.sampler.JavaSamplerContext;
+import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 

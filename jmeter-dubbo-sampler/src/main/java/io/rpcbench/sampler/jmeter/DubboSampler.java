@@ -1,12 +1,13 @@
 package io.rpcbench.sampler.jmeter;
 
 import io.rpcbench.sampler.call.FailureRules;
-import io.rpcbench.sampler.dubbo.DubboFailureRules;
-import io.rpcbench.sampler.registry.RegistryAccess;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.call.echo.EchoRequest;
 import io.rpcbench.sampler.dubbo.DubboEchoClient;
+import io.rpcbench.sampler.dubbo.DubboFailureRules;
 import io.rpcbench.sampler.dubbo.DubboSettings;
+import io.rpcbench.sampler.registry.RegistryAccess;
 import org.apache.jmeter.config.Arguments;
 
 /**
@@ -33,7 +34,7 @@ public class DubboSampler extends RpcJavaSampler<EchoSetup<DubboSettings>> {
 
     @Override
     protected EchoSetup<DubboSettings> setup(SamplerParameters parameters) {
-        return new EchoSetup<>(DubboSettings.from(parameters), parameters.echoRequest());
+        return new EchoSetup<>(DubboSettings.from(parameters), EchoRequest.from(parameters));
     }
 
     @Override

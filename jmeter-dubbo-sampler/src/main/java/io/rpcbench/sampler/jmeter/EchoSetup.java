@@ -1,7 +1,7 @@
 package io.rpcbench.sampler.jmeter;
 
-import io.rpcbench.sampler.call.EchoRequest;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.call.echo.EchoRequest;
 import org.apache.jmeter.config.Arguments;
 
 /**

@@ -2,6 +2,7 @@ package io.rpcbench.sampler.jmeter;
 
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.call.echo.EchoRequest;
 import io.rpcbench.sampler.hessian.HessianEchoClient;
 import io.rpcbench.sampler.hessian.HessianSettings;
 import org.apache.jmeter.config.Arguments;
@@ -24,7 +25,7 @@ public class HessianSampler extends RpcJavaSampler<EchoSetup<HessianSettings>> {
 
     @Override
     protected EchoSetup<HessianSettings> setup(SamplerParameters parameters) {
-        return new EchoSetup<>(HessianSettings.from(parameters), parameters.echoRequest());
+        return new EchoSetup<>(HessianSettings.from(parameters), EchoRequest.from(parameters));
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.rpcbench.sampler.jmeter;
 
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.call.echo.EchoRequest;
 import io.rpcbench.sampler.rmi.RmiEchoClient;
 import io.rpcbench.sampler.rmi.RmiSettings;
 import org.apache.jmeter.config.Arguments;
@@ -25,7 +26,7 @@ public class RmiSampler extends RpcJavaSampler<EchoSetup<RmiSettings>> {
 
     @Override
     protected EchoSetup<RmiSettings> setup(SamplerParameters parameters) {
-        return new EchoSetup<>(RmiSettings.from(parameters), parameters.echoRequest());
+        return new EchoSetup<>(RmiSettings.from(parameters), EchoRequest.from(parameters));
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.rpcbench.sampler.jmeter;
 import io.rpcbench.sampler.call.FailureRules;
 import io.rpcbench.sampler.call.RpcClient;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.call.echo.EchoRequest;
 import io.rpcbench.sampler.thrift.ThriftEchoClient;
 import io.rpcbench.sampler.thrift.ThriftFailureRules;
 import io.rpcbench.sampler.thrift.ThriftSettings;
@@ -27,7 +28,7 @@ public class ThriftSampler extends RpcJavaSampler<EchoSetup<ThriftSettings>> {
 
     @Override
     protected EchoSetup<ThriftSettings> setup(SamplerParameters parameters) {
-        return new EchoSetup<>(ThriftSettings.from(parameters), parameters.echoRequest());
+        return new EchoSetup<>(ThriftSettings.from(parameters), EchoRequest.from(parameters));
     }
 
     @Override

@@ -1,9 +1,9 @@
 package io.rpcbench.sampler.rmi;
 
 import io.rpcbench.echo.EchoService;
-import io.rpcbench.sampler.call.EchoRequest;
-import io.rpcbench.sampler.call.EchoServiceCall;
 import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.call.echo.EchoRequest;
+import io.rpcbench.sampler.call.echo.EchoServiceCall;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.net.SocketTimeoutException;
 import java.rmi.NotBoundException;

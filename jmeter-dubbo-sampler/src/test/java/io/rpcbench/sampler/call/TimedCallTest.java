@@ -3,6 +3,7 @@ package io.rpcbench.sampler.call;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.echo.PayloadKind;
+import io.rpcbench.sampler.call.echo.EchoRequest;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

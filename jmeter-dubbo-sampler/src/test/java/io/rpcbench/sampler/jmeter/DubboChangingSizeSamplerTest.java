@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rpcbench.provider.DelayedEcho;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.sampler.LoopbackProviders;
-import io.rpcbench.sampler.call.SizeChange;
+import io.rpcbench.sampler.call.echo.SizeChange;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;

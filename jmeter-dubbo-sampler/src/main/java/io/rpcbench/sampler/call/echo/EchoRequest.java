@@ -1,9 +1,11 @@
-package io.rpcbench.sampler.call;
+package io.rpcbench.sampler.call.echo;
 
 import io.rpcbench.echo.EchoPayload;
 import io.rpcbench.echo.PayloadKind;
 import io.rpcbench.echo.Person;
 import io.rpcbench.echo.RandomNumbers;
+import io.rpcbench.sampler.call.BadParameterException;
+import io.rpcbench.sampler.call.SamplerParameters;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.Map;
@@ -54,6 +56,55 @@ public final class EchoRequest {
         this.payloadBytes = payloadBytes;
         this.responseBytes = responseBytes;
         this.summary = summarise();
+    }
+
+    /**
+     * The payload parameters every echo sampler shares ({@code payload}, {@code size_bytes}, {@code list_count},
+     * {@code rounds}, {@code delay_ms}), as a request built once.
+     *
+     * @throws BadParameterException naming the parameter whose value does not fit
+     */
+    public static EchoRequest from(SamplerParameters parameters) {
+        String kindValue = parameters.text(SamplerParameters.PAYLOAD, SamplerParameters.DEFAULT_PAYLOAD);
+        PayloadKind kind;
+        try {
+            kind = PayloadKind.parse(kindValue);
+        } catch (IllegalArgumentException e) {
+            throw BadParameterException.of(SamplerParameters.PAYLOAD, kindValue, "is not a payload kind",
+                    "one of " + PayloadKind.names());
+        }
+        int size = parameters.integer(SamplerParameters.SIZE_BYTES, SamplerParameters.DEFAULT_SIZE_BYTES, 0,
+                EchoPayload.MAX_SIZE_BYTES);
+        int count = parameters.integer(SamplerParameters.LIST_COUNT, SamplerParameters.DEFAULT_LIST_COUNT, 0,
+                SamplerParameters.MAX_LIST_COUNT);
+        int rounds = parameters.integer(SamplerParameters.ROUNDS, SamplerParameters.DEFAULT_ROUNDS, 0,
+                SamplerParameters.MAX_ROUNDS);
+        int delay = parameters.integer(SamplerParameters.DELAY_MS, SamplerParameters.DEFAULT_DELAY_MS, 0,
+                SamplerParameters.MAX_TIMEOUT_MS);
+        return switch (kind) {
+            case CPU -> cpuRequest(size, rounds);
+            case BUILT -> builtRequest(delay, size, parameters.timeoutMs());
+            default -> of(kind, size, count);
+        };
+    }
+
+    private static EchoRequest cpuRequest(int size, int rounds) {
+        long most = (EchoPayload.MAX_SIZE_BYTES - (long) size) / RandomNumbers.DIGITS;
+        if (rounds > most) {
+            throw BadParameterException.of(SamplerParameters.ROUNDS, Integer.toString(rounds), "with "
+                    + SamplerParameters.SIZE_BYTES + " " + size + " would build more than " + EchoPayload.MAX_SIZE_BYTES
+                    + " chars", "at most " + most);
+        }
+        return cpu(size, rounds);
+    }
+
+    private static EchoRequest builtRequest(int delay, int size, int timeout) {
+        if (delay >= timeout) { // every call would time out: said before the first one
+            throw BadParameterException.of(SamplerParameters.DELAY_MS, Integer.toString(delay), "is not below "
+                    + SamplerParameters.TIMEOUT_MS + " " + timeout, "a delay shorter than the call's timeout, or a "
+                    + "longer " + SamplerParameters.TIMEOUT_MS);
+        }
+        return built(delay, size);
     }
 
     /**

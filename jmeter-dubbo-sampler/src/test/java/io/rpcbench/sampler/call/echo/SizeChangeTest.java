@@ -1,8 +1,10 @@
-package io.rpcbench.sampler.call;
+package io.rpcbench.sampler.call.echo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcbench.sampler.call.BadParameterException;
+import io.rpcbench.sampler.call.SamplerParameters;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.LongStream;

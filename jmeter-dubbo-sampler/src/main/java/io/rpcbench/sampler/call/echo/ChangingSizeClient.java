@@ -1,5 +1,8 @@
-package io.rpcbench.sampler.call;
+package io.rpcbench.sampler.call.echo;
 
+import io.rpcbench.sampler.call.FailureRules;
+import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.call.SamplerParameters;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 

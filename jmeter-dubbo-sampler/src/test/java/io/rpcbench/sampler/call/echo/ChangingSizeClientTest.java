@@ -1,9 +1,10 @@
-package io.rpcbench.sampler.call;
+package io.rpcbench.sampler.call.echo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rpcbench.echo.PayloadKind;
+import io.rpcbench.sampler.call.RpcClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.call;
+package io.rpcbench.sampler.call.echo;
 
 import io.rpcbench.echo.PayloadKind;
 import java.util.Map;

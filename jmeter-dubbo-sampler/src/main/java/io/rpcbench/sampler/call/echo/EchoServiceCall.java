@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.call;
+package io.rpcbench.sampler.call.echo;
 
 import io.rpcbench.echo.EchoService;
 import io.rpcbench.echo.Person;

@@ -1,4 +1,4 @@
-package io.rpcbench.sampler.call;
+package io.rpcbench.sampler.call.echo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,6 +1,8 @@
-package io.rpcbench.sampler.call;
+package io.rpcbench.sampler.call.echo;
 
 import io.rpcbench.echo.EchoPayload;
+import io.rpcbench.sampler.call.BadParameterException;
+import io.rpcbench.sampler.call.SamplerParameters;
 
 /**
  * A payload size that changes at random every interval, as in seed 000's high-pressure test ("the String parameter
