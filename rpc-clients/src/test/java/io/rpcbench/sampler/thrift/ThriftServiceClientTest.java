@@ -1,12 +1,5 @@
 package io.rpcbench.sampler.thrift;
 
-import io.rpcbench.sampler.LoopbackProviders;
-import io.rpcbench.sampler.call.BadParameterException;
-import io.rpcbench.sampler.call.FailureCategory;
-import io.rpcbench.sampler.call.FailureClassifier;
-import io.rpcbench.sampler.call.SamplerParameters;
-import org.apache.thrift.transport.TTransportException;
-
 import static io.rpcbench.sampler.thrift.InventoryJson.BARE_ITEM;
 import static io.rpcbench.sampler.thrift.InventoryJson.BEYOND_DOUBLE;
 import static io.rpcbench.sampler.thrift.InventoryJson.FULL_ITEM;
@@ -22,6 +15,11 @@ import io.rpcbench.example.thrift.ItemKind;
 import io.rpcbench.example.thrift.ItemNotFound;
 import io.rpcbench.provider.DelayedEcho;
 import io.rpcbench.provider.thrift.ThriftEndpoint;
+import io.rpcbench.sampler.LoopbackProviders;
+import io.rpcbench.sampler.call.BadParameterException;
+import io.rpcbench.sampler.call.FailureCategory;
+import io.rpcbench.sampler.call.FailureClassifier;
+import io.rpcbench.sampler.call.SamplerParameters;
 import java.util.HashSet;
 import java.util.Set;
 import org.apache.thrift.TApplicationException;
@@ -30,6 +28,7 @@ import org.apache.thrift.protocol.TBinaryProtocol;
 import org.apache.thrift.protocol.TMessage;
 import org.apache.thrift.protocol.TMessageType;
 import org.apache.thrift.transport.TMemoryBuffer;
+import org.apache.thrift.transport.TTransportException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,11 +1,11 @@
 package io.rpcbench.sampler.dubbo;
 
-import io.rpcbench.sampler.registry.RegistryAccess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rpcbench.sampler.call.BadParameterException;
 import io.rpcbench.sampler.call.SamplerParameters;
+import io.rpcbench.sampler.registry.RegistryAccess;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,9 @@
 package io.rpcbench.sampler;
 
 import io.rpcbench.echo.EchoService;
-import io.rpcbench.provider.port.PortCheck;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.provider.dubbo.ExportedService;
+import io.rpcbench.provider.port.PortCheck;
 import io.rpcbench.provider.thrift.ThriftEndpoint;
 import io.rpcbench.provider.thrift.ThriftProtocol;
 import io.rpcbench.provider.thrift.ThriftTransport;
