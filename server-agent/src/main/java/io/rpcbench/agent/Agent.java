@@ -1,17 +1,16 @@
 package io.rpcbench.agent;
 
+import io.rpcbench.agent.MetricCatalog;
 import java.io.IOException;
+import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.net.DatagramPacket;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.logging.Logger;
-
-import io.rpcbench.agent.metric.MetricCatalog;
 
 /**
  * The running agent: its TCP and UDP listeners and the sessions of connected clients.

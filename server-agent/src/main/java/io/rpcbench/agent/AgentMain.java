@@ -1,5 +1,10 @@
 package io.rpcbench.agent;
 
+import io.rpcbench.agent.MetricCatalog;
+import io.rpcbench.agent.host.OshiHost;
+import io.rpcbench.agent.host.SharedReadings;
+import io.rpcbench.agent.metric.jvm.JmxConnections;
+import io.rpcbench.agent.metric.jvm.LoopbackJmx;
 import java.io.IOException;
 import java.util.logging.ConsoleHandler;
 import java.util.logging.Formatter;
@@ -7,12 +12,6 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
-
-import io.rpcbench.agent.host.OshiHost;
-import io.rpcbench.agent.host.SharedReadings;
-import io.rpcbench.agent.metric.JmxConnections;
-import io.rpcbench.agent.metric.LoopbackJmx;
-import io.rpcbench.agent.metric.MetricCatalog;
 
 /**
  * {@code java -jar rpcbench-server-agent.jar [options]} (or {@code startAgent.sh}): starts the agent, prints one

@@ -1,5 +1,7 @@
 package io.rpcbench.agent;
 
+import io.rpcbench.agent.MetricCatalog;
+import io.rpcbench.agent.metric.Metric;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -12,9 +14,6 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
-import io.rpcbench.agent.metric.Metric;
-import io.rpcbench.agent.metric.MetricCatalog;
 
 /**
  * One client's conversation: the commands it sends and the lines the agent answers.

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.rpcbench.agent.metric.JmxConnections;
-import io.rpcbench.agent.metric.LoopbackJmx;
-import io.rpcbench.agent.metric.MetricCatalog;
+import io.rpcbench.agent.MetricCatalog;
+import io.rpcbench.agent.metric.jvm.JmxConnections;
+import io.rpcbench.agent.metric.jvm.LoopbackJmx;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;

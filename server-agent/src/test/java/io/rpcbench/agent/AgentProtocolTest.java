@@ -3,20 +3,18 @@ package io.rpcbench.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.rpcbench.agent.MetricCatalog;
+import io.rpcbench.agent.host.CpuTicks;
+import io.rpcbench.agent.host.SharedReadings;
+import io.rpcbench.agent.metric.jvm.JmxConnections;
 import java.io.IOException;
 import java.net.Socket;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import io.rpcbench.agent.host.CpuTicks;
-import io.rpcbench.agent.host.SharedReadings;
-import io.rpcbench.agent.metric.JmxConnections;
-import io.rpcbench.agent.metric.MetricCatalog;
 
 /** The agent on free loopback ports, reading a {@link FakeHost}, talked to as a PerfMon client would. */
 class AgentProtocolTest {

@@ -4,14 +4,14 @@ import java.util.Arrays;
 import java.util.List;
 
 /** The fields a metric family knows; the first is the default when a spec names none. */
-final class Fields {
+public final class Fields {
     private final List<String> names;
 
-    Fields(String... names) {
+    public Fields(String... names) {
         this.names = Arrays.asList(names);
     }
 
-    String pick(MetricSpec spec) {
+    public String pick(MetricSpec spec) {
         String field = spec.field();
         if (field.isEmpty()) {
             return names.get(0);

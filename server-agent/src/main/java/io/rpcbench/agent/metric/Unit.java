@@ -3,11 +3,11 @@ package io.rpcbench.agent.metric;
 import java.util.Locale;
 
 /** The {@code unit=} parameter: the divisor for byte values (b, kb, mb, gb; binary multiples as in the original). */
-final class Unit {
+public final class Unit {
     private Unit() {
     }
 
-    static double divisor(MetricSpec spec) {
+    public static double divisor(MetricSpec spec) {
         String unit = spec.unit().toLowerCase(Locale.ROOT);
         if (unit.isEmpty() || unit.equals("b")) {
             return 1;

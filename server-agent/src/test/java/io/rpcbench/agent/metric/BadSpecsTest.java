@@ -3,10 +3,11 @@ package io.rpcbench.agent.metric;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcbench.agent.FakeHost;
+import io.rpcbench.agent.MetricCatalog;
+import io.rpcbench.agent.metric.jvm.JmxConnections;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import io.rpcbench.agent.FakeHost;
 
 /**
  * Malformed metric specs: each is refused naming the spec and what was expected (the message the agent logs),

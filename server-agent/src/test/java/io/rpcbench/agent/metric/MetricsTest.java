@@ -4,6 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.rpcbench.agent.FakeHost;
+import io.rpcbench.agent.MetricCatalog;
+import io.rpcbench.agent.host.CpuTicks;
+import io.rpcbench.agent.host.DiskReading;
+import io.rpcbench.agent.host.FileSystemReading;
+import io.rpcbench.agent.host.InterfaceReading;
+import io.rpcbench.agent.host.MemoryReading;
+import io.rpcbench.agent.host.ProcessReading;
+import io.rpcbench.agent.host.SharedReadings;
+import io.rpcbench.agent.metric.command.ExecMetric;
+import io.rpcbench.agent.metric.jvm.JmxConnections;
 import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -12,25 +23,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collections;
-
 import javax.management.ListenerNotFoundException;
 import javax.management.MBeanServerConnection;
 import javax.management.NotificationFilter;
 import javax.management.NotificationListener;
 import javax.management.remote.JMXConnector;
 import javax.security.auth.Subject;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.rpcbench.agent.FakeHost;
-import io.rpcbench.agent.host.CpuTicks;
-import io.rpcbench.agent.host.SharedReadings;
-import io.rpcbench.agent.host.DiskReading;
-import io.rpcbench.agent.host.FileSystemReading;
-import io.rpcbench.agent.host.InterfaceReading;
-import io.rpcbench.agent.host.MemoryReading;
-import io.rpcbench.agent.host.ProcessReading;
 
 class MetricsTest {
     private final FakeHost host = new FakeHost();

@@ -1,7 +1,11 @@
-package io.rpcbench.agent.metric;
+package io.rpcbench.agent.metric.host;
 
 import io.rpcbench.agent.host.Host;
 import io.rpcbench.agent.host.ProcessReading;
+import io.rpcbench.agent.metric.Counter;
+import io.rpcbench.agent.metric.Fields;
+import io.rpcbench.agent.metric.Metric;
+import io.rpcbench.agent.metric.MetricSpec;
 
 /**
  * {@code cpu:pid=N|name=X:<field>}: one process's CPU use.
@@ -9,7 +13,7 @@ import io.rpcbench.agent.host.ProcessReading;
  * process can exceed 100 on several cores, as in the original; the first reading is the average since the process
  * started), total, system, user (CPU milliseconds since the previous reading).
  */
-final class ProcessCpuMetric implements Metric {
+public final class ProcessCpuMetric implements Metric {
     private static final Fields FIELDS = new Fields("percent", "total", "system", "user");
 
     private final Host host;
@@ -18,7 +22,7 @@ final class ProcessCpuMetric implements Metric {
     private final Counter counter = new Counter();
     private ProcessReading previous;
 
-    ProcessCpuMetric(Host host, MetricSpec spec) {
+    public ProcessCpuMetric(Host host, MetricSpec spec) {
         this.host = host;
         this.field = FIELDS.pick(spec);
         this.pid = ProcessTarget.pidOf(host, spec);

@@ -1,16 +1,18 @@
-package io.rpcbench.agent.metric;
-
-import java.util.LinkedHashMap;
-import java.util.Map;
+package io.rpcbench.agent.metric.host;
 
 import io.rpcbench.agent.host.Host;
+import io.rpcbench.agent.metric.Fields;
+import io.rpcbench.agent.metric.Metric;
+import io.rpcbench.agent.metric.MetricSpec;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * {@code tcp:<field>}: number of TCP connections (IPv4 and IPv6) in one state now.
  * Fields: estab (default), listen, time_wait, close_wait, syn_sent, syn_recv, fin_wait1, fin_wait2, closing,
  * last_ack, close.
  */
-final class TcpMetric implements Metric {
+public final class TcpMetric implements Metric {
     private static final Map<String, String> STATES = new LinkedHashMap<String, String>();
 
     static {
@@ -32,7 +34,7 @@ final class TcpMetric implements Metric {
     private final Host host;
     private final String state;
 
-    TcpMetric(Host host, MetricSpec spec) {
+    public TcpMetric(Host host, MetricSpec spec) {
         this.host = host;
         this.state = STATES.get(FIELDS.pick(spec));
     }

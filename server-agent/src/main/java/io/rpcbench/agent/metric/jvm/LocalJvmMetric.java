@@ -1,4 +1,4 @@
-package io.rpcbench.agent.metric;
+package io.rpcbench.agent.metric.jvm;
 
 import io.rpcbench.agent.host.Host;
 import io.rpcbench.agent.jvm.GcPauses;
@@ -6,6 +6,13 @@ import io.rpcbench.agent.jvm.HeapUsage;
 import io.rpcbench.agent.jvm.JvmCountersException;
 import io.rpcbench.agent.jvm.LocalJvm;
 import io.rpcbench.agent.jvm.PerfDataFiles;
+import io.rpcbench.agent.metric.BadSpecException;
+import io.rpcbench.agent.metric.Counter;
+import io.rpcbench.agent.metric.Fields;
+import io.rpcbench.agent.metric.Metric;
+import io.rpcbench.agent.metric.MetricSpec;
+import io.rpcbench.agent.metric.Unit;
+import io.rpcbench.agent.metric.host.ProcessTarget;
 
 /**
  * {@code jmx:pid=N|name=X:<field>[:unit=]}: a HotSpot JVM on this host, any JVM however it was started, read by
@@ -19,7 +26,7 @@ import io.rpcbench.agent.jvm.PerfDataFiles;
  * the spec an empty field, the reason logged); every reading reads the live values, after checking that the JVM
  * still runs: once it has exited, each reading fails and the field is empty.
  */
-final class LocalJvmMetric implements Metric {
+public final class LocalJvmMetric implements Metric {
     private static final Fields FIELDS = new Fields("heap", "gc-time", "gc-count");
 
     private final String field;
@@ -29,7 +36,7 @@ final class LocalJvmMetric implements Metric {
     private final HeapUsage heap;
     private final Counter counter = new Counter();
 
-    LocalJvmMetric(Host host, PerfDataFiles files, MetricSpec spec) throws JvmCountersException {
+    public LocalJvmMetric(Host host, PerfDataFiles files, MetricSpec spec) throws JvmCountersException {
         if (!spec.option("url").isEmpty()) {
             throw new BadSpecException(spec, "jmx takes url= (a JVM's JMX port) or pid=/name= (a JVM on this host,"
                     + " read from its performance counters), not both");

@@ -1,14 +1,18 @@
-package io.rpcbench.agent.metric;
+package io.rpcbench.agent.metric.host;
 
 import io.rpcbench.agent.host.Host;
 import io.rpcbench.agent.host.MemoryReading;
+import io.rpcbench.agent.metric.Fields;
+import io.rpcbench.agent.metric.Metric;
+import io.rpcbench.agent.metric.MetricSpec;
+import io.rpcbench.agent.metric.Unit;
 
 /**
  * {@code memory:<field>[:unit=]}: physical memory of the host. "Used" is total minus MemAvailable, so page cache
  * the kernel gives back on demand does not count as used (the original counted it).
  * Fields: usedperc (default), freeperc, used, free, total, actualused, actualfree (same as used/free), ram (total in MB).
  */
-final class MemoryMetric implements Metric {
+public final class MemoryMetric implements Metric {
     private static final Fields FIELDS = new Fields("usedperc", "freeperc", "used", "free", "total", "actualused",
             "actualfree", "ram");
 
@@ -16,7 +20,7 @@ final class MemoryMetric implements Metric {
     private final String field;
     private final double divisor;
 
-    MemoryMetric(Host host, MetricSpec spec) {
+    public MemoryMetric(Host host, MetricSpec spec) {
         this.host = host;
         this.field = FIELDS.pick(spec);
         this.divisor = Unit.divisor(spec);

@@ -1,18 +1,19 @@
-package io.rpcbench.agent.metric;
-
-import java.util.List;
+package io.rpcbench.agent.metric.host;
 
 import io.rpcbench.agent.host.Host;
+import io.rpcbench.agent.metric.BadSpecException;
+import io.rpcbench.agent.metric.MetricSpec;
+import java.util.List;
 
 /**
  * The process a spec names: {@code pid=1234}, or {@code name=java} (the first such process by id) or
  * {@code name=java#1} (the second). A name is looked up once, when the client sends the spec, like the original.
  */
-final class ProcessTarget {
+public final class ProcessTarget {
     private ProcessTarget() {
     }
 
-    static long pidOf(Host host, MetricSpec spec) {
+    public static long pidOf(Host host, MetricSpec spec) {
         if (!spec.pid().isEmpty()) {
             try {
                 return Long.parseLong(spec.pid().trim());

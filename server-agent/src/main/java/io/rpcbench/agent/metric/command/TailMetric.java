@@ -1,5 +1,8 @@
-package io.rpcbench.agent.metric;
+package io.rpcbench.agent.metric.command;
 
+import io.rpcbench.agent.metric.BadSpecException;
+import io.rpcbench.agent.metric.Metric;
+import io.rpcbench.agent.metric.MetricSpec;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.Charset;
@@ -8,11 +11,11 @@ import java.nio.charset.Charset;
  * {@code tail:<file>} (only with {@code --allow-tail}): the number on the last non-empty line of a file, e.g. a
  * value another program appends. Only the last {@link #WINDOW_BYTES} bytes are read, however large the file.
  */
-final class TailMetric implements Metric {
+public final class TailMetric implements Metric {
     static final int WINDOW_BYTES = 64 * 1024;
     private final String file;
 
-    TailMetric(MetricSpec spec) {
+    public TailMetric(MetricSpec spec) {
         if (spec.positional().isEmpty()) {
             throw new BadSpecException(spec, "tail needs a file, e.g. tail:/var/log/app/queue.txt");
         }

@@ -1,12 +1,17 @@
-package io.rpcbench.agent.metric;
+package io.rpcbench.agent.metric.host;
 
 import io.rpcbench.agent.host.Host;
 import io.rpcbench.agent.host.MemoryReading;
+import io.rpcbench.agent.metric.Counter;
+import io.rpcbench.agent.metric.Fields;
+import io.rpcbench.agent.metric.Metric;
+import io.rpcbench.agent.metric.MetricSpec;
+import io.rpcbench.agent.metric.Unit;
 
 /**
  * {@code swap:<field>[:unit=]}: used (default), free, total in bytes; pagein, pageout as pages since the previous reading.
  */
-final class SwapMetric implements Metric {
+public final class SwapMetric implements Metric {
     private static final Fields FIELDS = new Fields("used", "free", "total", "pagein", "pageout");
 
     private final Host host;
@@ -14,7 +19,7 @@ final class SwapMetric implements Metric {
     private final double divisor;
     private final Counter pages = new Counter();
 
-    SwapMetric(Host host, MetricSpec spec) {
+    public SwapMetric(Host host, MetricSpec spec) {
         this.host = host;
         this.field = FIELDS.pick(spec);
         this.divisor = Unit.divisor(spec);

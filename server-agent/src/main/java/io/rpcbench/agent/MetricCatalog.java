@@ -1,12 +1,29 @@
-package io.rpcbench.agent.metric;
-
-import java.io.IOException;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+package io.rpcbench.agent;
 
 import io.rpcbench.agent.host.Host;
 import io.rpcbench.agent.jvm.JvmCountersException;
 import io.rpcbench.agent.jvm.PerfDataFiles;
+import io.rpcbench.agent.metric.BadSpecException;
+import io.rpcbench.agent.metric.Metric;
+import io.rpcbench.agent.metric.MetricSpec;
+import io.rpcbench.agent.metric.RefusedException;
+import io.rpcbench.agent.metric.command.ExecMetric;
+import io.rpcbench.agent.metric.command.TailMetric;
+import io.rpcbench.agent.metric.host.CpuHistory;
+import io.rpcbench.agent.metric.host.CpuMetric;
+import io.rpcbench.agent.metric.host.DiskMetric;
+import io.rpcbench.agent.metric.host.MemoryMetric;
+import io.rpcbench.agent.metric.host.NetworkMetric;
+import io.rpcbench.agent.metric.host.ProcessCpuMetric;
+import io.rpcbench.agent.metric.host.ProcessMemoryMetric;
+import io.rpcbench.agent.metric.host.SwapMetric;
+import io.rpcbench.agent.metric.host.TcpMetric;
+import io.rpcbench.agent.metric.jvm.JmxConnections;
+import io.rpcbench.agent.metric.jvm.JmxMetric;
+import io.rpcbench.agent.metric.jvm.LocalJvmMetric;
+import java.io.IOException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Makes the {@link Metric} for a spec: one class per metric family, all reading the same {@link Host}.
@@ -33,7 +50,7 @@ public final class MetricCatalog {
     }
 
     /** Tests pass the JVMs' performance-counter files of a fake {@code /proc} and {@code /tmp}. */
-    MetricCatalog(Host host, JmxConnections jmx, boolean allowExec, boolean allowTail, PerfDataFiles perfDataFiles) {
+    public MetricCatalog(Host host, JmxConnections jmx, boolean allowExec, boolean allowTail, PerfDataFiles perfDataFiles) {
         this.host = host;
         this.jmx = jmx;
         this.allowExec = allowExec;
@@ -72,7 +89,7 @@ public final class MetricCatalog {
         return new EmptyMetric();
     }
 
-    Metric createOrThrow(MetricSpec spec) throws IOException {
+    public Metric createOrThrow(MetricSpec spec) throws IOException {
         String type = spec.type();
         if (type.equals("cpu")) {
             return spec.namesProcess() ? new ProcessCpuMetric(host, spec) : new CpuMetric(host, cpuHistory, spec);

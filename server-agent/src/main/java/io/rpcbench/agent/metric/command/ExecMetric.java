@@ -1,5 +1,8 @@
-package io.rpcbench.agent.metric;
+package io.rpcbench.agent.metric.command;
 
+import io.rpcbench.agent.metric.BadSpecException;
+import io.rpcbench.agent.metric.Metric;
+import io.rpcbench.agent.metric.MetricSpec;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -17,8 +20,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the process is killed after {@link #TIMEOUT_SECONDS} (the value is then empty): large or endless output cannot hang
  * the agent (it hung the original, which read stderr to the end before stdout).
  */
-final class ExecMetric implements Metric {
-    static final int TIMEOUT_SECONDS = 10;
+public final class ExecMetric implements Metric {
+    public static final int TIMEOUT_SECONDS = 10;
     private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(
             new ThreadFactory() {
                 @Override
@@ -31,7 +34,7 @@ final class ExecMetric implements Metric {
 
     private final String[] command;
 
-    ExecMetric(MetricSpec spec) {
+    public ExecMetric(MetricSpec spec) {
         if (spec.positional().isEmpty()) {
             throw new BadSpecException(spec, "exec needs a program, e.g. exec:/bin/sh:-c:echo 1");
         }

@@ -1,24 +1,25 @@
-package io.rpcbench.agent.metric;
+package io.rpcbench.agent.metric.jvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.rpcbench.agent.FakeHost;
+import io.rpcbench.agent.MetricCatalog;
+import io.rpcbench.agent.jvm.JvmCountersException;
+import io.rpcbench.agent.jvm.PerfDataFiles;
+import io.rpcbench.agent.jvm.PerfDataImage;
+import io.rpcbench.agent.metric.Metric;
+import io.rpcbench.agent.metric.MetricSpec;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.rpcbench.agent.FakeHost;
-import io.rpcbench.agent.jvm.JvmCountersException;
-import io.rpcbench.agent.jvm.PerfDataFiles;
-import io.rpcbench.agent.jvm.PerfDataImage;
 
 /**
  * {@code jmx:pid=...} specs against a JVM's counters written to a fake {@code /proc/<pid>/root/tmp}: the values a

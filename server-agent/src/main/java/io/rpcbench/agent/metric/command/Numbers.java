@@ -1,4 +1,4 @@
-package io.rpcbench.agent.metric;
+package io.rpcbench.agent.metric.command;
 
 /** Reads a number a command or a file wrote; anything else is "no value" (an empty field), never an error line. */
 final class Numbers {

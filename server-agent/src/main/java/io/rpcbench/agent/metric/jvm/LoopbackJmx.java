@@ -1,8 +1,8 @@
-package io.rpcbench.agent.metric;
+package io.rpcbench.agent.metric.jvm;
 
+import io.rpcbench.agent.metric.RefusedException;
 import java.io.IOException;
 import java.util.regex.Pattern;
-
 import javax.management.remote.JMXConnector;
 
 /**

@@ -1,14 +1,19 @@
-package io.rpcbench.agent.metric;
+package io.rpcbench.agent.metric.host;
 
 import io.rpcbench.agent.host.Host;
 import io.rpcbench.agent.host.InterfaceReading;
+import io.rpcbench.agent.metric.Counter;
+import io.rpcbench.agent.metric.Fields;
+import io.rpcbench.agent.metric.Metric;
+import io.rpcbench.agent.metric.MetricSpec;
+import io.rpcbench.agent.metric.Unit;
 
 /**
  * {@code network:<field>[:iface=<name>][:unit=]}: traffic summed over all interfaces (loopback included) or one.
  * Fields: bytesrecv (default), bytessent (bytes since the previous reading), rx, tx (packets since the previous
  * reading), rxerr, txerr, rxdrops (since the previous reading), speed (bits per second, not a change).
  */
-final class NetworkMetric implements Metric {
+public final class NetworkMetric implements Metric {
     private static final Fields FIELDS = new Fields("bytesrecv", "bytessent", "rx", "tx", "rxerr", "txerr", "rxdrops",
             "speed");
 
@@ -18,7 +23,7 @@ final class NetworkMetric implements Metric {
     private final double divisor;
     private final Counter counter = new Counter();
 
-    NetworkMetric(Host host, MetricSpec spec) {
+    public NetworkMetric(Host host, MetricSpec spec) {
         this.host = host;
         this.field = FIELDS.pick(spec);
         this.iface = spec.iface();

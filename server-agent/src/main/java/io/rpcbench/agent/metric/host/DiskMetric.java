@@ -1,10 +1,14 @@
-package io.rpcbench.agent.metric;
-
-import java.util.List;
+package io.rpcbench.agent.metric.host;
 
 import io.rpcbench.agent.host.DiskReading;
 import io.rpcbench.agent.host.FileSystemReading;
 import io.rpcbench.agent.host.Host;
+import io.rpcbench.agent.metric.Counter;
+import io.rpcbench.agent.metric.Fields;
+import io.rpcbench.agent.metric.Metric;
+import io.rpcbench.agent.metric.MetricSpec;
+import io.rpcbench.agent.metric.Unit;
+import java.util.List;
 
 /**
  * {@code disks:<field>[:fs=<mount>][:unit=]}: disk activity and file-system space, summed over all disks and local
@@ -13,7 +17,7 @@ import io.rpcbench.agent.host.Host;
  * readbytes, writebytes (bytes since the previous reading), useperc (percent of space used), total, used, free
  * (bytes, including space reserved for root), available (bytes free for users).
  */
-final class DiskMetric implements Metric {
+public final class DiskMetric implements Metric {
     private static final Fields FIELDS = new Fields("queue", "reads", "writes", "readbytes", "writebytes", "useperc",
             "total", "used", "free", "available");
 
@@ -23,7 +27,7 @@ final class DiskMetric implements Metric {
     private final double divisor;
     private final Counter counter = new Counter();
 
-    DiskMetric(Host host, MetricSpec spec) {
+    public DiskMetric(Host host, MetricSpec spec) {
         this.host = host;
         this.field = FIELDS.pick(spec);
         this.fs = spec.fs();

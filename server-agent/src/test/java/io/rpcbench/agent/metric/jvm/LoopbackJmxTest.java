@@ -1,11 +1,11 @@
-package io.rpcbench.agent.metric;
+package io.rpcbench.agent.metric.jvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcbench.agent.metric.RefusedException;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

@@ -1,5 +1,10 @@
-package io.rpcbench.agent.metric;
+package io.rpcbench.agent.metric.jvm;
 
+import io.rpcbench.agent.metric.Counter;
+import io.rpcbench.agent.metric.Fields;
+import io.rpcbench.agent.metric.Metric;
+import io.rpcbench.agent.metric.MetricSpec;
+import io.rpcbench.agent.metric.Unit;
 import java.io.IOException;
 import java.lang.management.ClassLoadingMXBean;
 import java.lang.management.CompilationMXBean;
@@ -11,7 +16,6 @@ import java.util.List;
 import java.util.function.ToLongFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
 import javax.management.MBeanServerConnection;
 import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
@@ -25,7 +29,7 @@ import javax.management.remote.JMXConnector;
  * previous reading), class-count (classes loaded now), compile-time (JIT milliseconds since the previous reading).
  * A JVM on this host can also be read without a JMX port, by pid: {@link LocalJvmMetric}.
  */
-final class JmxMetric implements Metric {
+public final class JmxMetric implements Metric {
     private static final Logger LOG = Logger.getLogger(JmxMetric.class.getName());
     private static final Fields FIELDS = new Fields("heap", "memory-usage", "memory-committed", "gc-time",
             "gc-count", "class-count", "compile-time");
@@ -37,7 +41,7 @@ final class JmxMetric implements Metric {
     private final double divisor;
     private final Counter counter = new Counter();
 
-    JmxMetric(JmxConnections connections, MetricSpec spec) throws IOException {
+    public JmxMetric(JmxConnections connections, MetricSpec spec) throws IOException {
         this.field = FIELDS.pick(spec);
         this.divisor = Unit.divisor(spec);
         String url = spec.option("url").isEmpty() ? DEFAULT_URL : spec.option("url");

@@ -1,9 +1,8 @@
-package io.rpcbench.agent.metric;
+package io.rpcbench.agent.metric.jvm;
 
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
-
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;

@@ -1,14 +1,19 @@
-package io.rpcbench.agent.metric;
+package io.rpcbench.agent.metric.host;
 
 import io.rpcbench.agent.host.Host;
 import io.rpcbench.agent.host.ProcessReading;
+import io.rpcbench.agent.metric.Counter;
+import io.rpcbench.agent.metric.Fields;
+import io.rpcbench.agent.metric.Metric;
+import io.rpcbench.agent.metric.MetricSpec;
+import io.rpcbench.agent.metric.Unit;
 
 /**
  * {@code memory:pid=N|name=X:<field>[:unit=]}: one process's memory.
  * Fields: resident (default, bytes in RAM), virtual (bytes of address space), pagefaults, minorfaults, majorfaults
  * (faults since the previous reading).
  */
-final class ProcessMemoryMetric implements Metric {
+public final class ProcessMemoryMetric implements Metric {
     private static final Fields FIELDS = new Fields("resident", "virtual", "pagefaults", "minorfaults", "majorfaults");
 
     private final Host host;
@@ -17,7 +22,7 @@ final class ProcessMemoryMetric implements Metric {
     private final double divisor;
     private final Counter counter = new Counter();
 
-    ProcessMemoryMetric(Host host, MetricSpec spec) {
+    public ProcessMemoryMetric(Host host, MetricSpec spec) {
         this.host = host;
         this.field = FIELDS.pick(spec);
         this.divisor = Unit.divisor(spec);

@@ -1,9 +1,8 @@
-package io.rpcbench.agent.metric;
-
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
+package io.rpcbench.agent.metric.host;
 
 import io.rpcbench.agent.host.CpuTicks;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * The last CPU ticks anyone read, per core, shared by all clients.
@@ -14,14 +13,14 @@ import io.rpcbench.agent.host.CpuTicks;
  */
 public final class CpuHistory {
     /** Key of the all-cores reading. */
-    static final int ALL = -1;
+    public static final int ALL = -1;
     private final ConcurrentMap<Integer, CpuTicks> last = new ConcurrentHashMap<Integer, CpuTicks>();
 
     CpuTicks last(int core) {
         return last.get(core);
     }
 
-    void record(int core, CpuTicks ticks) {
+    public void record(int core, CpuTicks ticks) {
         last.put(core, ticks);
     }
 }

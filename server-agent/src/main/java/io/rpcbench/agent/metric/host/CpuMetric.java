@@ -1,13 +1,17 @@
-package io.rpcbench.agent.metric;
+package io.rpcbench.agent.metric.host;
 
 import io.rpcbench.agent.host.CpuTicks;
 import io.rpcbench.agent.host.Host;
+import io.rpcbench.agent.metric.BadSpecException;
+import io.rpcbench.agent.metric.Fields;
+import io.rpcbench.agent.metric.Metric;
+import io.rpcbench.agent.metric.MetricSpec;
 
 /**
  * {@code cpu:<field>[:core=N]}: percent of CPU time of the whole host (or of one core) since the previous reading.
  * Fields: combined (100 - idle, the default), idle, user, system, iowait, nice, irq, softirq, stolen.
  */
-final class CpuMetric implements Metric {
+public final class CpuMetric implements Metric {
     private static final Fields FIELDS = new Fields("combined", "idle", "user", "system", "iowait", "nice", "irq",
             "softirq", "stolen");
 
@@ -17,7 +21,7 @@ final class CpuMetric implements Metric {
     private final String field;
     private CpuTicks previous;
 
-    CpuMetric(Host host, CpuHistory history, MetricSpec spec) {
+    public CpuMetric(Host host, CpuHistory history, MetricSpec spec) {
         this.host = host;
         this.history = history;
         this.field = FIELDS.pick(spec);
