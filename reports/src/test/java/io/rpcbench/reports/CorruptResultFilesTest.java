@@ -7,7 +7,7 @@ import io.rpcbench.reports.dashboard.Dashboard;
 import io.rpcbench.reports.dashboard.DashboardFixtures;
 import io.rpcbench.reports.jtl.JtlFormatException;
 import io.rpcbench.reports.jtl.JtlReader;
-import io.rpcbench.reports.jtl.PerfMonReader;
+import io.rpcbench.reports.jtl.perfmon.PerfMonReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

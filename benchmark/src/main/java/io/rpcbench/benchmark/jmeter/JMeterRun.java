@@ -2,8 +2,8 @@ package io.rpcbench.benchmark.jmeter;
 
 import io.rpcbench.benchmark.process.ProjectLayout;
 import io.rpcbench.process.ChildProcess;
-import io.rpcbench.reports.jtl.CpuReadings;
-import io.rpcbench.reports.jtl.GcLog;
+import io.rpcbench.reports.jtl.jvm.CpuReadings;
+import io.rpcbench.reports.jtl.jvm.GcLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.rpcbench.benchmark.jmeter;
 
-import io.rpcbench.reports.jtl.CpuReadings;
+import io.rpcbench.reports.jtl.jvm.CpuReadings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

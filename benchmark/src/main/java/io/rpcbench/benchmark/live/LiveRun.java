@@ -1,7 +1,7 @@
 package io.rpcbench.benchmark.live;
 
 import io.rpcbench.reports.figures.Figures;
-import io.rpcbench.reports.jtl.PerfMonMetric;
+import io.rpcbench.reports.jtl.perfmon.PerfMonMetric;
 import io.rpcbench.reports.statistics.MeasuredWindow;
 import io.rpcbench.reports.statistics.SpikeRule;
 import io.rpcbench.seconds.LiveMessage;

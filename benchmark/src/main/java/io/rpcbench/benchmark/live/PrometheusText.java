@@ -1,6 +1,6 @@
 package io.rpcbench.benchmark.live;
 
-import io.rpcbench.reports.jtl.PerfMonMetric;
+import io.rpcbench.reports.jtl.perfmon.PerfMonMetric;
 import io.rpcbench.seconds.SampleFigures;
 import java.util.ArrayList;
 import java.util.List;

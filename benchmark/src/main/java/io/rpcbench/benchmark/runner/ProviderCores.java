@@ -1,7 +1,7 @@
 package io.rpcbench.benchmark.runner;
 
-import io.rpcbench.reports.jtl.PerfMonReader;
-import io.rpcbench.reports.jtl.PerfMonSample;
+import io.rpcbench.reports.jtl.perfmon.PerfMonReader;
+import io.rpcbench.reports.jtl.perfmon.PerfMonSample;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

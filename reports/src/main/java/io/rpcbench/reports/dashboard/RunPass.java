@@ -1,13 +1,13 @@
 package io.rpcbench.reports.dashboard;
 
 import io.rpcbench.reports.jtl.JtlSample;
-import io.rpcbench.reports.statistics.ClientTimeline;
 import io.rpcbench.reports.statistics.ErrorCategories;
-import io.rpcbench.reports.statistics.GeneratorTimelines;
 import io.rpcbench.reports.statistics.LabelStatistics;
 import io.rpcbench.reports.statistics.MeasuredWindow;
 import io.rpcbench.reports.statistics.WindowThirds;
 import io.rpcbench.reports.statistics.WindowedJtl;
+import io.rpcbench.reports.statistics.timeline.ClientTimeline;
+import io.rpcbench.reports.statistics.timeline.GeneratorTimelines;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;

@@ -11,7 +11,7 @@ import java.util.Arrays;
  * what was expected. Numbers and booleans are read from the row's bytes in place; texts a file repeats come
  * from its {@link RepeatedText}. A position of -1 is a column the file does not have: {@code absent} is given.
  */
-final class JtlRow {
+public final class JtlRow {
 
     private final Path file;
     private final JtlCsv csv;
@@ -38,12 +38,12 @@ final class JtlRow {
     }
 
     /** The column's text, a new String. */
-    String text(int column) {
+    public String text(int column) {
         return csv.text(column);
     }
 
     /** The column's text, or {@code absent} when the file has no such column (position -1). */
-    String text(int column, String absent) {
+    public String text(int column, String absent) {
         return column < 0 ? absent : csv.text(column);
     }
 
@@ -97,7 +97,7 @@ final class JtlRow {
     }
 
     /** The column's whole number, as {@code Long.parseLong} of its trimmed text reads it. */
-    long number(int column, String name) {
+    public long number(int column, String name) {
         byte[] bytes = csv.bytes();
         int start = trimmedStart(column);
         int end = trimmedEnd(column, start);
@@ -123,7 +123,7 @@ final class JtlRow {
     }
 
     /** The column's whole number, or {@code absent} when the file has no such column. */
-    long number(int column, String name, long absent) {
+    public long number(int column, String name, long absent) {
         return column < 0 ? absent : number(column, name);
     }
 
@@ -151,7 +151,7 @@ final class JtlRow {
         }
     }
 
-    boolean bool(int column, String name) {
+    public boolean bool(int column, String name) {
         byte[] bytes = csv.bytes();
         int start = trimmedStart(column);
         int end = trimmedEnd(column, start);

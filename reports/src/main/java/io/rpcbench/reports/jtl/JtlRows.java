@@ -33,12 +33,12 @@ import java.util.function.Function;
  * });
  * }</pre>
  */
-final class JtlRows {
+public final class JtlRows {
 
     private JtlRows() {}
 
     /** The header line of a file: the position of each column by its name. */
-    static final class Header {
+    public static final class Header {
         private final Map<String, Integer> columns;
 
         private Header(Map<String, Integer> columns) {
@@ -46,7 +46,7 @@ final class JtlRows {
         }
 
         /** The position of the column named {@code name} (the first such), or -1 when the file has none. */
-        int column(String name) {
+        public int column(String name) {
             return columns.getOrDefault(name, -1);
         }
     }
@@ -57,12 +57,12 @@ final class JtlRows {
      * of every row, so a short row is a truncated or corrupt line, whose remaining values could be misread as the
      * wrong columns.
      */
-    static long read(Path file, List<String> required, Function<Header, Consumer<JtlRow>> open) {
+    public static long read(Path file, List<String> required, Function<Header, Consumer<JtlRow>> open) {
         return read(file, required, Long.MAX_VALUE, open);
     }
 
     /** As {@link #read(Path, List, Function)}, stopping after {@code maxRows} rows. */
-    static long read(Path file, List<String> required, long maxRows, Function<Header, Consumer<JtlRow>> open) {
+    public static long read(Path file, List<String> required, long maxRows, Function<Header, Consumer<JtlRow>> open) {
         try (InputStream in = Files.newInputStream(file)) {
             return read(file, in, required, maxRows, open);
         } catch (IOException e) {
@@ -74,7 +74,7 @@ final class JtlRows {
      * As {@link #read(Path, List, long, Function)} from {@code in}, which holds a header line and rows of
      * {@code file} (e.g. the header and the file's last rows); {@code file} only names the rows in messages.
      */
-    static long read(Path file, InputStream in, List<String> required, long maxRows,
+    public static long read(Path file, InputStream in, List<String> required, long maxRows,
             Function<Header, Consumer<JtlRow>> open) throws IOException {
         return read(file, in, required, maxRows, 2, new RepeatedText(), open);
     }
@@ -84,7 +84,7 @@ final class JtlRows {
      * {@code firstLine} of {@code file} in messages, and the repeated texts coming from {@code texts} (e.g. a header
      * and a chunk from the middle of the file, with texts shared by all its chunks).
      */
-    static long read(Path file, InputStream in, List<String> required, long maxRows, long firstLine,
+    public static long read(Path file, InputStream in, List<String> required, long maxRows, long firstLine,
             RepeatedText texts, Function<Header, Consumer<JtlRow>> open) throws IOException {
         JtlCsv csv = new JtlCsv(in);
         List<String> header = new ArrayList<>();

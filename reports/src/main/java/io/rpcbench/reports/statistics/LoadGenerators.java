@@ -27,12 +27,12 @@ public final class LoadGenerators<T> {
     private final Map<String, T> byName = new HashMap<>();
     private final Supplier<T> empty;
 
-    LoadGenerators(Supplier<T> empty) {
+    public LoadGenerators(Supplier<T> empty) {
         this.empty = empty;
     }
 
     /** What is kept for {@code generator} ({@link #NO_PREFIX} for ""), made empty when new. */
-    T of(String generator) {
+    public T of(String generator) {
         String name = generator.isEmpty() ? NO_PREFIX : generator;
         T value = byName.get(name);
         if (value == null) {
@@ -51,7 +51,7 @@ public final class LoadGenerators<T> {
     }
 
     /** Every entry, in {@link LoadGeneratorName#ORDER}: addresses in numeric order, names, then the bracketed ones. */
-    Map<String, T> inOrder() {
+    public Map<String, T> inOrder() {
         Map<String, T> ordered = new LinkedHashMap<>();
         byName.entrySet().stream().sorted(Map.Entry.comparingByKey(LoadGeneratorName.ORDER))
                 .forEach(e -> ordered.put(e.getKey(), e.getValue()));

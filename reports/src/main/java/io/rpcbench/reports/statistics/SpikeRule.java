@@ -2,8 +2,8 @@ package io.rpcbench.reports.statistics;
 
 import io.rpcbench.reports.figures.DashboardData;
 import io.rpcbench.reports.figures.Figures;
-import io.rpcbench.reports.jtl.CpuReadings;
-import io.rpcbench.reports.jtl.GcLog;
+import io.rpcbench.reports.jtl.jvm.CpuReadings;
+import io.rpcbench.reports.jtl.jvm.GcLog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -3,8 +3,8 @@ package io.rpcbench.reports.statistics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcbench.reports.figures.DashboardData;
-import io.rpcbench.reports.jtl.PerfMonMetric;
-import io.rpcbench.reports.jtl.PerfMonSample;
+import io.rpcbench.reports.jtl.perfmon.PerfMonMetric;
+import io.rpcbench.reports.jtl.perfmon.PerfMonSample;
 import org.junit.jupiter.api.Test;
 
 /** The window's server figures from PerfMon readings: which host, which series, means, rates and sums. */

@@ -59,16 +59,16 @@ class SpikeRuleTest {
     @Test
     void jmeterAtNinetyPercentOfTheMachineAroundASecondIsACause(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
-        java.nio.file.Path file = dir.resolve(io.rpcbench.reports.jtl.CpuReadings.FILE_NAME);
+        java.nio.file.Path file = dir.resolve(io.rpcbench.reports.jtl.jvm.CpuReadings.FILE_NAME);
         // 2 cores: 1.9 s of CPU in the second from T0 + 3000, 0.2 s in the others
-        java.nio.file.Files.writeString(file, io.rpcbench.reports.jtl.CpuReadings.HEADER + "\n"
+        java.nio.file.Files.writeString(file, io.rpcbench.reports.jtl.jvm.CpuReadings.HEADER + "\n"
                 + (T0 + 2000) + ",0,2\n" + (T0 + 3000) + ",200000000,2\n" + (T0 + 4000) + ",2100000000,2\n"
                 + (T0 + 5000) + ",2300000000,2\n");
-        io.rpcbench.reports.jtl.CpuReadings cpu = io.rpcbench.reports.jtl.CpuReadings.read(file);
+        io.rpcbench.reports.jtl.jvm.CpuReadings cpu = io.rpcbench.reports.jtl.jvm.CpuReadings.read(file);
         assertThat(cpu.cores()).isEqualTo(2);
         assertThat(SpikeRule.jmeterCpu(cpu, T0 + 3000, 1000)).containsExactly("JMeter at 95 % of the machine's CPU");
         assertThat(SpikeRule.jmeterCpu(cpu, T0 + 2000, 1000)).isEmpty();
-        assertThat(SpikeRule.jmeterCpu(io.rpcbench.reports.jtl.CpuReadings.read(dir.resolve("none")), T0, 1000))
+        assertThat(SpikeRule.jmeterCpu(io.rpcbench.reports.jtl.jvm.CpuReadings.read(dir.resolve("none")), T0, 1000))
                 .isEmpty();
     }
 }

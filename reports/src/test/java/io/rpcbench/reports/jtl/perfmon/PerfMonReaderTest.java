@@ -1,8 +1,9 @@
-package io.rpcbench.reports.jtl;
+package io.rpcbench.reports.jtl.perfmon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcbench.reports.jtl.JtlFormatException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

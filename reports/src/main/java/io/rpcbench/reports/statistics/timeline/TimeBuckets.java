@@ -1,4 +1,4 @@
-package io.rpcbench.reports.statistics;
+package io.rpcbench.reports.statistics.timeline;
 
 import java.util.Collections;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.rpcbench.reports.statistics;
+package io.rpcbench.reports.statistics.timeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,9 +1,9 @@
-package io.rpcbench.reports.statistics;
+package io.rpcbench.reports.statistics.timeline;
 
 import io.rpcbench.reports.figures.DashboardData;
 import io.rpcbench.reports.figures.Figures;
-import io.rpcbench.reports.jtl.PerfMonMetric;
-import io.rpcbench.reports.jtl.PerfMonSample;
+import io.rpcbench.reports.jtl.perfmon.PerfMonMetric;
+import io.rpcbench.reports.jtl.perfmon.PerfMonSample;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

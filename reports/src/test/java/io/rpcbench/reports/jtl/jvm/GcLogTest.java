@@ -1,4 +1,4 @@
-package io.rpcbench.reports.jtl;
+package io.rpcbench.reports.jtl.jvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

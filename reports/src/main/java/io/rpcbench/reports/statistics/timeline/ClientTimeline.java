@@ -1,4 +1,4 @@
-package io.rpcbench.reports.statistics;
+package io.rpcbench.reports.statistics.timeline;
 
 import io.rpcbench.reports.figures.DashboardData;
 import io.rpcbench.reports.figures.Figures;

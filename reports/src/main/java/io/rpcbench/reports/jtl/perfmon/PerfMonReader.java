@@ -1,5 +1,6 @@
-package io.rpcbench.reports.jtl;
+package io.rpcbench.reports.jtl.perfmon;
 
+import io.rpcbench.reports.jtl.JtlRows;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;

@@ -1,4 +1,4 @@
-package io.rpcbench.reports.jtl;
+package io.rpcbench.reports.jtl.perfmon;
 
 /**
  * One value the PerfMon Metrics Collector wrote to its results file.

@@ -1,9 +1,10 @@
-package io.rpcbench.reports.statistics;
+package io.rpcbench.reports.statistics.timeline;
 
 import io.rpcbench.reports.figures.DashboardData;
 import io.rpcbench.reports.figures.Figures;
 import io.rpcbench.reports.jtl.JtlSample;
 import io.rpcbench.reports.jtl.LoadGeneratorName;
+import io.rpcbench.reports.statistics.LoadGenerators;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

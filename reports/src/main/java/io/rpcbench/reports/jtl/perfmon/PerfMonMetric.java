@@ -1,4 +1,4 @@
-package io.rpcbench.reports.jtl;
+package io.rpcbench.reports.jtl.perfmon;
 
 import java.util.List;
 import java.util.Locale;
