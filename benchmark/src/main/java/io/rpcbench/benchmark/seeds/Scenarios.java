@@ -1,6 +1,12 @@
 package io.rpcbench.benchmark.seeds;
 
 import io.rpcbench.benchmark.scenario.Scenario;
+import io.rpcbench.benchmark.seeds.seed000.Seed000CpuScenario;
+import io.rpcbench.benchmark.seeds.seed000.Seed000PayloadsScenario;
+import io.rpcbench.benchmark.seeds.seed000.Seed000PressureScenario;
+import io.rpcbench.benchmark.seeds.seed000.Seed000StabilityScenario;
+import io.rpcbench.benchmark.seeds.seed004.Seed004DiscoveryScenario;
+import io.rpcbench.benchmark.seeds.seed004.Seed004Scenario;
 import java.util.List;
 import java.util.Optional;
 

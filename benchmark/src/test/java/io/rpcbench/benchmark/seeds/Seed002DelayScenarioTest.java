@@ -39,7 +39,7 @@ class Seed002DelayScenarioTest {
         try {
             String text = scenario.table(results).withNote("ours: a test machine, 2 vCPUs").text();
 
-            assertThat(text.lines().toList()).isEqualTo(Seed000CpuScenarioTest.golden("seed-002-delay-table.txt"));
+            assertThat(text.lines().toList()).isEqualTo(GoldenTables.golden("seed-002-delay-table.txt"));
         } finally {
             Locale.setDefault(before);
         }

@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.seeds;
+package io.rpcbench.benchmark.seeds.extra;
 
 import io.rpcbench.benchmark.process.ProjectLayout;
 import io.rpcbench.benchmark.scenario.ExtraProcess;
@@ -16,7 +16,7 @@ import java.util.Map;
  * gRPC thread group at it ({@code grpc.address=grpc://127.0.0.1:N}) and name it as the provider the agent measures
  * ({@code provider.pid}), so that a gRPC cell's provider CPU and GC are the gRPC server's.
  */
-final class GrpcProviderExtra {
+public final class GrpcProviderExtra {
 
     static final String NAME = "grpc-provider";
     static final String READY = "grpc-user-server ready port=";
@@ -24,7 +24,7 @@ final class GrpcProviderExtra {
 
     private GrpcProviderExtra() {}
 
-    static ExtraProcess of() {
+    public static ExtraProcess of() {
         return new ExtraProcess(NAME, List.of(), GrpcProviderExtra::start);
     }
 

@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.seeds;
+package io.rpcbench.benchmark.seeds.seed000;
 
 import io.rpcbench.benchmark.scenario.Cell;
 import io.rpcbench.benchmark.scenario.CellResult;
@@ -28,7 +28,7 @@ import java.util.stream.Collectors;
  * calls. The seed published no figure, only "passed". Short: a size every 20 s, 20 s warm-up, 120 s measured;
  * {@code --full}: every 10 minutes as the seed, for the stability test's 50 hours, which the seed built it on.
  */
-final class Seed000PressureScenario implements Scenario {
+public final class Seed000PressureScenario implements Scenario {
 
     static final String NAME = "seed-000-pressure";
     static final String PLAN = "seed-000-pressure";

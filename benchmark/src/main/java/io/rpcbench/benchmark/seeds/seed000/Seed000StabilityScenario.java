@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.seeds;
+package io.rpcbench.benchmark.seeds.seed000;
 
 import io.rpcbench.benchmark.scenario.Cell;
 import io.rpcbench.benchmark.scenario.CellResult;
@@ -25,7 +25,7 @@ import java.util.function.Function;
  * the provider's soak figures and verdict (and JMeter's) beside the seed's words. Short: 30 s warm-up, 10 minutes
  * measured, as the issue's default; {@code --full} and {@code --duration 180000}: the seed's 50 hours.
  */
-final class Seed000StabilityScenario implements Scenario {
+public final class Seed000StabilityScenario implements Scenario {
 
     static final String NAME = "seed-000-stability";
     static final String PLAN = "seed-000-stability";

@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.seeds;
+package io.rpcbench.benchmark.seeds.seed004;
 
 import io.rpcbench.benchmark.scenario.Cell;
 import io.rpcbench.benchmark.scenario.CellResult;
@@ -9,6 +9,7 @@ import io.rpcbench.benchmark.scenario.Scenario;
 import io.rpcbench.benchmark.scenario.ScenarioTable;
 import io.rpcbench.benchmark.scenario.SeedColumn;
 import io.rpcbench.benchmark.scenario.Stop;
+import io.rpcbench.benchmark.seeds.extra.DiscoveryExtra;
 import io.rpcbench.discovery.DiscoveryFigure;
 import io.rpcbench.discovery.DiscoveryParameter;
 import io.rpcbench.discovery.RegistryShape;
@@ -43,7 +44,7 @@ import java.util.function.Function;
  * <p>The seed's figures are relative to Dubbo 2.x (2.7), a column we do not run (see {@link #SEED_NOTE}): they stand
  * beside ours as the seed words them, and our own relative line compares each mode with our interface-level one.
  */
-final class Seed004DiscoveryScenario implements Scenario {
+public final class Seed004DiscoveryScenario implements Scenario {
 
     static final String NAME = "seed-004-discovery";
     static final String PLAN = "seed-004-discovery";

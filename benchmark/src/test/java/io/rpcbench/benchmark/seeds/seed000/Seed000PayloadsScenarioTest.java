@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.seeds;
+package io.rpcbench.benchmark.seeds.seed000;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -11,6 +11,7 @@ import io.rpcbench.benchmark.scenario.Length;
 import io.rpcbench.benchmark.scenario.RecordedCells;
 import io.rpcbench.benchmark.scenario.ScenarioTable;
 import io.rpcbench.benchmark.scenario.Stop;
+import io.rpcbench.benchmark.seeds.GoldenTables;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -117,7 +118,7 @@ class Seed000PayloadsScenarioTest {
         Locale before = Locale.getDefault();
         Locale.setDefault(Locale.GERMANY); // decimal commas, if anything read the default locale
         try {
-            assertThat(table().text().lines().toList()).isEqualTo(golden("seed-000-payloads-table.txt"));
+            assertThat(table().text().lines().toList()).isEqualTo(GoldenTables.golden("seed-000-payloads-table.txt"));
         } finally {
             Locale.setDefault(before);
         }
@@ -169,12 +170,5 @@ class Seed000PayloadsScenarioTest {
             }
         }
         throw new AssertionError("no row '" + row + "' in " + rows);
-    }
-
-    private static List<String> golden(String name) throws IOException {
-        try (InputStream in = Seed000PayloadsScenarioTest.class.getResourceAsStream(name)) {
-            assertThat(in).as("golden file %s", name).isNotNull();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-        }
     }
 }

@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.seeds;
+package io.rpcbench.benchmark.seeds.seed000;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,6 +8,7 @@ import io.rpcbench.benchmark.scenario.CellResult;
 import io.rpcbench.benchmark.scenario.Length;
 import io.rpcbench.benchmark.scenario.RecordedCells;
 import io.rpcbench.benchmark.scenario.Stop;
+import io.rpcbench.benchmark.seeds.GoldenTables;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,7 @@ class Seed000CpuScenarioTest {
         try {
             String text = scenario.table(results).withNote("ours: a test machine, 2 vCPUs").text();
 
-            assertThat(text.lines().toList()).isEqualTo(golden("seed-000-cpu-table.txt"));
+            assertThat(text.lines().toList()).isEqualTo(GoldenTables.golden("seed-000-cpu-table.txt"));
         } finally {
             Locale.setDefault(before);
         }
@@ -73,12 +74,5 @@ class Seed000CpuScenarioTest {
     void aHostWithoutCoresIsRefused() {
         assertThatThrownBy(() -> new Seed000CpuScenario(0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the provider host has 0 cores; expected 1 or more");
-    }
-
-    static List<String> golden(String name) throws IOException {
-        try (InputStream in = Seed000CpuScenarioTest.class.getResourceAsStream(name)) {
-            assertThat(in).as("golden file %s", name).isNotNull();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-        }
     }
 }

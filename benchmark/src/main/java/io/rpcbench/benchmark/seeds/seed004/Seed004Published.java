@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.seeds;
+package io.rpcbench.benchmark.seeds.seed004;
 
 import io.rpcbench.benchmark.scenario.Figure;
 import io.rpcbench.benchmark.scenario.SeedColumn;

@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.seeds;
+package io.rpcbench.benchmark.seeds.seed000;
 
 /**
  * Seed 000's two machines, as every seed-000 scenario's seed column names them (its tables add how the seed ran the

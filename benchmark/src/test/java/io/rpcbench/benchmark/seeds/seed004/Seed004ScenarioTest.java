@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.seeds;
+package io.rpcbench.benchmark.seeds.seed004;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -11,6 +11,7 @@ import io.rpcbench.benchmark.scenario.Length;
 import io.rpcbench.benchmark.scenario.RecordedCells;
 import io.rpcbench.benchmark.scenario.ScenarioTable;
 import io.rpcbench.benchmark.scenario.Stop;
+import io.rpcbench.benchmark.seeds.GoldenTables;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -149,7 +150,7 @@ class Seed004ScenarioTest {
             if (Boolean.getBoolean("rpcbench.golden.update")) { // to accept an intended change: review the diff
                 Files.writeString(Path.of("src/test/resources/io/rpcbench/benchmark/seeds/seed-004-table.txt"), text);
             }
-            assertThat(text.lines().toList()).isEqualTo(Seed000CpuScenarioTest.golden("seed-004-table.txt"));
+            assertThat(text.lines().toList()).isEqualTo(GoldenTables.golden("seed-004-table.txt"));
         } finally {
             Locale.setDefault(before);
         }

@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.seeds;
+package io.rpcbench.benchmark.seeds.extra;
 
 import io.rpcbench.benchmark.process.Dubbo27ProviderProcess;
 import io.rpcbench.benchmark.scenario.ExtraProcess;
@@ -19,14 +19,14 @@ import java.util.Map;
  * CellSetup legacy = CellSetup.provider().with(Dubbo27ProviderExtra.of());
  * }</pre>
  */
-final class Dubbo27ProviderExtra {
+public final class Dubbo27ProviderExtra {
 
     static final String NAME = "dubbo27-provider";
 
     private Dubbo27ProviderExtra() {}
 
     /** The provider with {@code options} beyond its ports, e.g. {@code --protocols dubbo,rmi}. */
-    static ExtraProcess of(String... options) {
+    public static ExtraProcess of(String... options) {
         return new ExtraProcess(NAME, List.of(options), Dubbo27ProviderExtra::start);
     }
 

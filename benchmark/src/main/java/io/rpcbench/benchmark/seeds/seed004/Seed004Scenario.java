@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.seeds;
+package io.rpcbench.benchmark.seeds.seed004;
 
 import io.rpcbench.benchmark.scenario.Cell;
 import io.rpcbench.benchmark.scenario.CellResult;
@@ -8,6 +8,8 @@ import io.rpcbench.benchmark.scenario.Length;
 import io.rpcbench.benchmark.scenario.Scenario;
 import io.rpcbench.benchmark.scenario.ScenarioTable;
 import io.rpcbench.benchmark.scenario.Stop;
+import io.rpcbench.benchmark.seeds.extra.Dubbo27ProviderExtra;
+import io.rpcbench.benchmark.seeds.extra.GrpcProviderExtra;
 import io.rpcbench.reports.figures.DashboardData;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -54,7 +56,7 @@ import java.util.Set;
  * seed's 15 cells in about 10 minutes on 2 vCPUs, the 24 with gRPC and the streams in about 15);
  * {@link Length#FULL}: {@value #FULL_WARMUP_SECONDS} s warm-up, {@value #FULL_MEASURED_SECONDS} s measured (the seed gives no duration, only "under sustained load").
  */
-final class Seed004Scenario implements Scenario {
+public final class Seed004Scenario implements Scenario {
 
     static final String NAME = "seed-004";
     static final String PLAN = "seed-004-user-service";

@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.seeds;
+package io.rpcbench.benchmark.seeds.extra;
 
 import io.rpcbench.benchmark.process.ProjectLayout;
 import io.rpcbench.benchmark.scenario.ExtraProcess;
@@ -26,7 +26,7 @@ import java.util.Map;
  * consumer's ready-line figures as {@code discovery.urls}, {@code discovery.instances}, {@code discovery.fill.ms},
  * {@code discovery.refer.ms}.
  */
-final class DiscoveryExtra {
+public final class DiscoveryExtra {
 
     static final String NAME = "seed-004-discovery";
     static final String FARM_MAIN = "io.rpcbench.discovery.RegistryFarmCommand";
@@ -51,7 +51,7 @@ final class DiscoveryExtra {
      * @param farmOptions     the farm's options beyond the provider's ZooKeeper (shape, churn)
      * @param consumerOptions the consumer's options beyond the ZooKeepers (mode, shape, call interval)
      */
-    static ExtraProcess of(List<String> farmOptions, List<String> consumerOptions) {
+    public static ExtraProcess of(List<String> farmOptions, List<String> consumerOptions) {
         List<String> options = new ArrayList<>(farmOptions);
         options.add("--");
         options.addAll(consumerOptions);

@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.seeds;
+package io.rpcbench.benchmark.seeds.seed000;
 
 import io.rpcbench.benchmark.scenario.Cell;
 import io.rpcbench.benchmark.scenario.CellResult;
@@ -28,7 +28,7 @@ import java.util.Map;
  * <p>{@link Length#SHORT}: {@value #SHORT_WARMUP_SECONDS} s warm-up, {@value #SHORT_MEASURED_SECONDS} s measured;
  * {@link Length#FULL}: the seed's 10 minutes after a {@value #FULL_WARMUP_SECONDS} s warm-up.
  */
-final class Seed000CpuScenario implements Scenario {
+public final class Seed000CpuScenario implements Scenario {
 
     static final String NAME = "seed-000-cpu";
 
@@ -70,7 +70,7 @@ final class Seed000CpuScenario implements Scenario {
     private final int cores;
 
     /** The scenario on this machine's cores. */
-    Seed000CpuScenario() {
+    public Seed000CpuScenario() {
         this(LogicalCores.ofThisMachine());
     }
 

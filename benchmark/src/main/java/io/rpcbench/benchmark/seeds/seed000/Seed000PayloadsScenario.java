@@ -1,4 +1,4 @@
-package io.rpcbench.benchmark.seeds;
+package io.rpcbench.benchmark.seeds.seed000;
 
 import io.rpcbench.benchmark.scenario.Cell;
 import io.rpcbench.benchmark.scenario.CellResult;
@@ -9,6 +9,7 @@ import io.rpcbench.benchmark.scenario.Scenario;
 import io.rpcbench.benchmark.scenario.ScenarioTable;
 import io.rpcbench.benchmark.scenario.SeedColumn;
 import io.rpcbench.benchmark.scenario.Stop;
+import io.rpcbench.benchmark.seeds.extra.Dubbo27ProviderExtra;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -45,7 +46,7 @@ import java.util.Set;
  * 1,217 B); RMI and Hessian the payload's nominal size (their libraries count nothing). Each cell names the nominal
  * payload ({@link Cell#payloadBytes}); every client's count lies within 256 bytes above it.
  */
-final class Seed000PayloadsScenario implements Scenario {
+public final class Seed000PayloadsScenario implements Scenario {
 
     static final String NAME = "seed-000-payloads";
 
