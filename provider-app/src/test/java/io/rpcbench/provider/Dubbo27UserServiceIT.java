@@ -34,7 +34,7 @@ class Dubbo27UserServiceIT {
         JvmDefaults.apply();
         zooKeeper = EmbeddedZooKeeper.start("127.0.0.1", 0);
         dubbo27 = JarProcess.start(JarProcess.jar("rpcbench.dubbo27.jar",
-                        "dubbo27-provider/target/rpcbench-dubbo27-provider.jar"), READY,
+                        "targets/dubbo27-provider/target/rpcbench-dubbo27-provider.jar"), READY,
                 "--protocols", "dubbo", "--port", "0", "--registry", "zookeeper://" + zooKeeper.hostPort());
     }
 

@@ -53,7 +53,7 @@ class GrpcServerIT {
     static void start() throws Exception {
         JMeterTestHome.use(home);
         server = JarProcess.start(JarProcess.jar("rpcbench.grpc-provider.jar",
-                "../grpc-provider/target/rpcbench-grpc-provider.jar"), READY, "--port", "0");
+                "../targets/grpc-provider/target/rpcbench-grpc-provider.jar"), READY, "--port", "0");
     }
 
     @AfterAll
@@ -215,7 +215,7 @@ class GrpcServerIT {
     @Test
     void aServerWithoutReflectionAndNoDescriptorSetSaysWhatWasTried() throws Exception {
         try (JarProcess bare = JarProcess.start(JarProcess.jar("rpcbench.grpc-provider.jar",
-                "../grpc-provider/target/rpcbench-grpc-provider.jar"), READY, "--port", "0", "--no-reflection")) {
+                "../targets/grpc-provider/target/rpcbench-grpc-provider.jar"), READY, "--port", "0", "--no-reflection")) {
             String address = "tri://127.0.0.1:" + bare.ready().group(1);
             Map<String, String> parameters = call("getUser", "[{\"id\": 7}]");
             parameters.remove("proto_descriptor_set");
@@ -241,7 +241,7 @@ class GrpcServerIT {
     @Test
     void streamsInFlightWhenJMeterStopsAreCancelledAndNothingStaysOpen() throws Exception {
         try (JarProcess counted = JarProcess.start(JarProcess.jar("rpcbench.grpc-provider.jar",
-                "../grpc-provider/target/rpcbench-grpc-provider.jar"), READY, "--port", "0", "--report-calls")) {
+                "../targets/grpc-provider/target/rpcbench-grpc-provider.jar"), READY, "--port", "0", "--report-calls")) {
             StringBuilder ids = new StringBuilder("[");
             for (int id = 1; id <= 100; id++) {
                 ids.append(id == 1 ? "" : ", ").append("{\"id\": ").append(id).append('}');

@@ -61,7 +61,7 @@ final class ProtoChildProvider implements AutoCloseable {
         // The provider app's classes, not its jar: the jar's manifest names all of its lib/, which holds
         // dubbo-serialization-protobuf; its dependencies come from this test's class path, filtered above.
         classPath.add(ProviderApp.jar().getParent().resolve("classes"));
-        classPath.add(JarProcess.jar("rpcbench.user-api.jar", "user-api/target/rpcbench-user-api-0.1.0-SNAPSHOT.jar"));
+        classPath.add(JarProcess.jar("rpcbench.user-api.jar", "contracts/user-api/target/rpcbench-user-api-0.1.0-SNAPSHOT.jar"));
         Path launcher = launcher(dir.resolve("user-proto-provider.jar"), classPath);
         // Dubbo's built-in services, its gRPC reflection among them (off by default), as a user turns them on: a sampler
         // with no descriptor set reads the service from it.
