@@ -1,11 +1,11 @@
 package io.rpcbench.provider;
 
 import io.rpcbench.echo.EchoService;
+import io.rpcbench.echo.PortInUseException;
 import io.rpcbench.example.OrderDesk;
 import io.rpcbench.example.OrderService;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.provider.dubbo.ExportedService;
-import io.rpcbench.provider.port.PortInUseException;
 import io.rpcbench.provider.registry.EmbeddedZooKeeper;
 import io.rpcbench.provider.rest.RestEndpoint;
 import io.rpcbench.provider.thrift.ThriftEndpoint;

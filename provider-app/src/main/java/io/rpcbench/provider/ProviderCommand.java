@@ -1,8 +1,8 @@
 package io.rpcbench.provider;
 
 import io.rpcbench.echo.CredentialsInAddress;
+import io.rpcbench.echo.PortInUseException;
 import io.rpcbench.provider.dubbo.RegisterMode;
-import io.rpcbench.provider.port.PortInUseException;
 import io.rpcbench.provider.registry.RegistryAddress;
 import io.rpcbench.provider.thrift.ThriftProtocol;
 import io.rpcbench.provider.thrift.ThriftTransport;
@@ -17,12 +17,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The {@code rpcbench-provider} command line: parses and checks the options ({@link #settings(String...)}),

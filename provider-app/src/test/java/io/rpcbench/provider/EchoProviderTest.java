@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rpcbench.echo.EchoPayload;
 import io.rpcbench.echo.Person;
+import io.rpcbench.echo.PortInUseException;
 import io.rpcbench.echo.ThriftPersons;
-import io.rpcbench.provider.port.PortInUseException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URLDecoder;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rpcbench.echo.EchoPayload;
-import io.rpcbench.provider.port.PortInUseException;
+import io.rpcbench.echo.PortInUseException;
 import io.rpcbench.provider.rest.RestEndpoint;
 import java.io.IOException;
 import java.net.InetSocketAddress;

@@ -1,16 +1,16 @@
 package io.rpcbench.provider.dubbo;
 
 import io.rpcbench.echo.EchoService;
+import io.rpcbench.echo.PortInUseException;
 import io.rpcbench.provider.port.PortCheck;
-import io.rpcbench.provider.port.PortInUseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.config.ApplicationConfig;
-import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.MetadataReportConfig;
+import org.apache.dubbo.config.ProtocolConfig;
 import org.apache.dubbo.config.RegistryConfig;
 import org.apache.dubbo.config.ServiceConfig;
 import org.apache.dubbo.config.bootstrap.DubboBootstrap;

@@ -1,5 +1,6 @@
 package io.rpcbench.provider.port;
 
+import io.rpcbench.echo.PortInUseException;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;

@@ -1,7 +1,7 @@
 package io.rpcbench.provider.registry;
 
+import io.rpcbench.echo.PortInUseException;
 import io.rpcbench.provider.port.PortCheck;
-import io.rpcbench.provider.port.PortInUseException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;

@@ -1,8 +1,8 @@
 package io.rpcbench.provider.rest;
 
 import io.rpcbench.echo.EchoService;
+import io.rpcbench.echo.PortInUseException;
 import io.rpcbench.provider.dubbo.CallerRunsExecutor;
-import io.rpcbench.provider.port.PortInUseException;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.provider.dubbo.ExportedService;
 import io.rpcbench.provider.dubbo.RegisterMode;

@@ -1,11 +1,11 @@
 package io.rpcbench.provider.thrift;
 
 import io.rpcbench.echo.EchoService;
+import io.rpcbench.echo.PortInUseException;
 import io.rpcbench.echo.thrift.ThriftEchoService;
 import io.rpcbench.example.thrift.InventoryDesk;
 import io.rpcbench.example.thrift.InventoryService;
 import io.rpcbench.provider.port.PortCheck;
-import io.rpcbench.provider.port.PortInUseException;
 import java.net.InetSocketAddress;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

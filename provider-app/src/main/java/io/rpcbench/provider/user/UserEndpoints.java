@@ -1,7 +1,7 @@
 package io.rpcbench.provider.user;
 
 import io.rpcbench.dubbo.protobuf.ProtobufMessages;
-import io.rpcbench.provider.port.PortInUseException;
+import io.rpcbench.echo.PortInUseException;
 import io.rpcbench.provider.dubbo.DubboEndpoint;
 import io.rpcbench.provider.dubbo.RegisterMode;
 import java.util.EnumMap;

@@ -1,6 +1,7 @@
 package io.rpcbench.dubbo27;
 
 import io.rpcbench.echo.CredentialsInAddress;
+import io.rpcbench.echo.PortInUseException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

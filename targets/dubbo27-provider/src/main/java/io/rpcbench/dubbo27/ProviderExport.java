@@ -2,6 +2,7 @@ package io.rpcbench.dubbo27;
 
 import io.rpcbench.echo.DubboLoopback;
 import io.rpcbench.echo.EchoService;
+import io.rpcbench.echo.PortInUseException;
 import io.rpcbench.example.OrderDesk;
 import io.rpcbench.example.OrderService;
 import io.rpcbench.user.UserDesk;

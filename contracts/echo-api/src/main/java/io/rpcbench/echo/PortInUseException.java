@@ -1,8 +1,8 @@
-package io.rpcbench.provider.port;
+package io.rpcbench.echo;
 
 /**
- * An endpoint could not listen because its port is taken. The message is the one the user sees,
- * {@code port 20880 (dubbo) on 127.0.0.1 is already in use}.
+ * An endpoint of a provider (the provider app's, the Dubbo 2.7 provider's) could not listen because its port is
+ * taken. The message is the one line the user sees, {@code port 20880 (dubbo) on 127.0.0.1 is already in use}.
  */
 public final class PortInUseException extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -16,7 +16,7 @@ public final class PortInUseException extends RuntimeException {
         this.port = port;
     }
 
-    /** {@code zookeeper}, {@code dubbo} or {@code thrift}: the key of the ready line. */
+    /** The endpoint or protocol, e.g. {@code zookeeper}, {@code dubbo} or {@code thrift}: the key of the ready line. */
     public String endpoint() {
         return endpoint;
     }
