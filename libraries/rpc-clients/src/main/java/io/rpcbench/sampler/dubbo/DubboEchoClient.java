@@ -1,6 +1,7 @@
 package io.rpcbench.sampler.dubbo;
 
 import io.rpcbench.echo.EchoService;
+import io.rpcbench.sampler.call.echo.EchoClient;
 import io.rpcbench.sampler.call.echo.EchoRequest;
 import io.rpcbench.sampler.call.echo.EchoServiceCall;
 import io.rpcbench.sampler.registry.consumer.RegistryLookups;
@@ -20,7 +21,7 @@ import org.apache.dubbo.rpc.RpcContext;
  * (triple, and every request) the payload's size stands in: the UTF-8 length of a string, the nominal
  * size of a person or map, so a 100 KiB echo still records at least 100 KiB.
  */
-public final class DubboEchoClient extends SharedConsumerClient {
+public final class DubboEchoClient extends SharedConsumerClient implements EchoClient {
 
     private final EchoRequest request;
     private final EchoService service;
@@ -37,19 +38,15 @@ public final class DubboEchoClient extends SharedConsumerClient {
     }
 
     @Override
+    public EchoRequest request() {
+        return request;
+    }
+
+    @Override
     public Object call() throws Exception {
         return EchoServiceCall.make(service, request);
     }
 
-    @Override
-    public String mismatch(Object response) {
-        return request.mismatch(response);
-    }
-
-    @Override
-    public long sentBytes() {
-        return request.payloadBytes();
-    }
 
     @Override
     public long receivedBytes(Object response) {

@@ -2,7 +2,7 @@ package io.rpcbench.sampler.hessian;
 
 import com.caucho.hessian.client.HessianProxyFactory;
 import io.rpcbench.echo.EchoService;
-import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.call.echo.EchoClient;
 import io.rpcbench.sampler.call.echo.EchoRequest;
 import io.rpcbench.sampler.call.echo.EchoServiceCall;
 import java.net.MalformedURLException;
@@ -19,7 +19,7 @@ import java.net.MalformedURLException;
  * <p>Bytes: the proxy does not count the wire, so the payload's size stands in, as for Dubbo's requests
  * ({@link EchoRequest#payloadBytes()}, {@link EchoRequest#responseBytes()}).
  */
-public final class HessianEchoClient implements RpcClient {
+public final class HessianEchoClient implements EchoClient {
 
     private final HessianSettings settings;
     private final EchoRequest request;
@@ -42,24 +42,16 @@ public final class HessianEchoClient implements RpcClient {
     }
 
     @Override
+    public EchoRequest request() {
+        return request;
+    }
+
+    @Override
     public Object call() {
         return EchoServiceCall.make(service, request);
     }
 
-    @Override
-    public String mismatch(Object response) {
-        return request.mismatch(response);
-    }
 
-    @Override
-    public long sentBytes() {
-        return request.payloadBytes();
-    }
-
-    @Override
-    public long receivedBytes(Object response) {
-        return request.responseBytes();
-    }
 
     @Override
     public String answeredBy() {

@@ -1,7 +1,7 @@
 package io.rpcbench.sampler.rmi;
 
 import io.rpcbench.echo.EchoService;
-import io.rpcbench.sampler.call.RpcClient;
+import io.rpcbench.sampler.call.echo.EchoClient;
 import io.rpcbench.sampler.call.echo.EchoRequest;
 import io.rpcbench.sampler.call.echo.EchoServiceCall;
 import java.lang.reflect.UndeclaredThrowableException;
@@ -53,7 +53,7 @@ import org.springframework.remoting.rmi.RmiInvocationHandler;
  * {@link #interrupt()} (JMeter stopping the thread) stops the wait; the call itself runs on. Bytes: the payload's size
  * stands in, as for Dubbo's requests.
  */
-public final class RmiEchoClient implements RpcClient {
+public final class RmiEchoClient implements EchoClient {
 
     /** The calls of one client that may be outstanding at once: the one timed out and the next one. */
     static final int MAX_UNANSWERED_CALLS = 2;
@@ -99,6 +99,11 @@ public final class RmiEchoClient implements RpcClient {
             }
             service = SpringRmiEcho.over(handler);
         }
+    }
+
+    @Override
+    public EchoRequest request() {
+        return request;
     }
 
     @Override
@@ -173,20 +178,7 @@ public final class RmiEchoClient implements RpcClient {
         return false;
     }
 
-    @Override
-    public String mismatch(Object response) {
-        return request.mismatch(response);
-    }
 
-    @Override
-    public long sentBytes() {
-        return request.payloadBytes();
-    }
-
-    @Override
-    public long receivedBytes(Object response) {
-        return request.responseBytes();
-    }
 
     @Override
     public String answeredBy() {
