@@ -1,7 +1,6 @@
 package io.rpcbench.elements.gui;
 
 import io.rpcbench.elements.model.DubboDefaults;
-import java.awt.BorderLayout;
 import java.util.List;
 import java.util.Map;
 import org.apache.jmeter.config.gui.AbstractConfigGui;
@@ -24,10 +23,7 @@ public class DubboDefaultsGui extends AbstractConfigGui {
     public DubboDefaultsGui() {
         fields = new TabbedFields("dubboDefaults", List.of(new TabbedFields.Tab("Defaults", DubboFields.defaults())),
                 Map.of());
-        setLayout(new BorderLayout(0, 5));
-        setBorder(makeBorder());
-        add(makeTitlePanel(), BorderLayout.NORTH);
-        add(fields.component(), BorderLayout.CENTER);
+        fields.layOut(this, makeBorder(), makeTitlePanel());
     }
 
     @Override
@@ -41,10 +37,9 @@ public class DubboDefaultsGui extends AbstractConfigGui {
         return "rpcbench_dubbo_defaults";
     }
 
-    /** JMeter's Help opens its component reference at this anchor: none there for ours, so the page's top. */
     @Override
     public String getDocAnchor() {
-        return LABEL.replace(' ', '_');
+        return TabbedFields.docAnchor(LABEL);
     }
 
     @Override

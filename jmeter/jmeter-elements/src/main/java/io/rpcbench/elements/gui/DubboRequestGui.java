@@ -5,7 +5,6 @@ import io.rpcbench.elements.browse.RegistryBrowse;
 import io.rpcbench.elements.model.DubboRequest;
 import io.rpcbench.sampler.call.ServiceCallParameters;
 import io.rpcbench.sampler.dubbo.DubboSettings;
-import java.awt.BorderLayout;
 import java.awt.FlowLayout;
 import java.util.List;
 import java.util.Map;
@@ -13,8 +12,6 @@ import javax.swing.JButton;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.SwingUtilities;
-import org.apache.jmeter.samplers.gui.AbstractSamplerGui;
-import org.apache.jmeter.testelement.TestElement;
 
 /**
  * The panel of JMeter's <em>Dubbo Request</em> sampler (Add &gt; Sampler &gt; Dubbo Request): the fields of a
@@ -25,7 +22,7 @@ import org.apache.jmeter.testelement.TestElement;
  * <p>Component names: {@code dubbo.<field>} (see {@link FieldsPanel}), the button {@value #BROWSE}, the dialog
  * {@value BrowseDialog#NAME}.
  */
-public class DubboRequestGui extends AbstractSamplerGui {
+public class DubboRequestGui extends RequestGui {
 
     private static final long serialVersionUID = 1L;
 
@@ -34,9 +31,8 @@ public class DubboRequestGui extends AbstractSamplerGui {
     /** The Browse button's component name. */
     public static final String BROWSE = "dubbo.browse";
 
-    private final TabbedFields fields;
-
     public DubboRequestGui() {
+        super(LABEL, "rpcbench_dubbo_request", DubboRequest::new);
         JButton browse = new JButton("Browse...");
         browse.setName(BROWSE);
         browse.setToolTipText("List the services and methods of the registry in Registry or URL (or the Dubbo "
@@ -45,54 +41,8 @@ public class DubboRequestGui extends AbstractSamplerGui {
         JPanel header = new JPanel(new FlowLayout(FlowLayout.LEFT, 0, 0));
         header.add(browse);
         header.add(new JLabel("  the registry's services and methods"));
-        fields = new TabbedFields("dubbo", List.of(new TabbedFields.Tab("Call", DubboFields.call()),
-                new TabbedFields.Tab("Advanced", DubboFields.advanced())), Map.of(DubboFields.WHAT, header));
-        setLayout(new BorderLayout(0, 5));
-        setBorder(makeBorder());
-        add(makeTitlePanel(), BorderLayout.NORTH);
-        add(fields.component(), BorderLayout.CENTER);
-    }
-
-    @Override
-    public String getStaticLabel() {
-        return LABEL;
-    }
-
-    /** Not a key of JMeter's messages: {@link #getStaticLabel} gives the label itself. */
-    @Override
-    public String getLabelResource() {
-        return "rpcbench_dubbo_request";
-    }
-
-    /** JMeter's Help opens its component reference at this anchor: none there for ours, so the page's top. */
-    @Override
-    public String getDocAnchor() {
-        return LABEL.replace(' ', '_');
-    }
-
-    @Override
-    public TestElement createTestElement() {
-        DubboRequest request = new DubboRequest();
-        modifyTestElement(request);
-        return request;
-    }
-
-    @Override
-    public void modifyTestElement(TestElement element) {
-        super.modifyTestElement(element);
-        fields.writeTo(element::setProperty);
-    }
-
-    @Override
-    public void configure(TestElement element) {
-        super.configure(element);
-        fields.configure(element::getPropertyAsString);
-    }
-
-    @Override
-    public void clearGui() {
-        super.clearGui();
-        fields.clear();
+        show(new TabbedFields("dubbo", List.of(new TabbedFields.Tab("Call", DubboFields.call()),
+                new TabbedFields.Tab("Advanced", DubboFields.advanced())), Map.of(DubboFields.WHAT, header)));
     }
 
     /** Opens the Browse dialog on the registry this request would call through, and fills the fields picked. */

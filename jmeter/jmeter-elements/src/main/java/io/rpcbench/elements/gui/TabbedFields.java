@@ -1,5 +1,7 @@
 package io.rpcbench.elements.gui;
 
+import java.awt.BorderLayout;
+import java.awt.Component;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -7,6 +9,7 @@ import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 import javax.swing.JComponent;
 import javax.swing.JTabbedPane;
+import javax.swing.border.Border;
 
 /**
  * An element's fields on tabs, each tab a {@link FieldsPanel} (e.g. "Call" and "Advanced", as HTTP Request has
@@ -38,6 +41,24 @@ final class TabbedFields {
 
     JComponent component() {
         return tabs;
+    }
+
+    /**
+     * Lays out an element's panel as JMeter's own are: its title panel (name, comments) above, the tabs below.
+     *
+     * @param border the panel's border ({@code makeBorder()} of JMeter's GUI base classes)
+     * @param title  its title panel ({@code makeTitlePanel()})
+     */
+    void layOut(JComponent gui, Border border, Component title) {
+        gui.setLayout(new BorderLayout(0, 5));
+        gui.setBorder(border);
+        gui.add(title, BorderLayout.NORTH);
+        gui.add(component(), BorderLayout.CENTER);
+    }
+
+    /** JMeter's Help opens its component reference at this anchor: none there for ours, so the page's top. */
+    static String docAnchor(String label) {
+        return label.replace(' ', '_');
     }
 
     String value(String property) {
