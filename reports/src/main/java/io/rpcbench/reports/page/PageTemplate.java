@@ -28,6 +28,9 @@ public final class PageTemplate {
 
     private static final String PAGE_CSS = "PAGE_CSS";
     private static final String SHARED_CSS = resource(PageTemplate.class, "page.css", "shared stylesheet").strip();
+    private static final String PAGE_JS = "PAGE_JS";
+    /** The script every page starts with ({@code page.js}): its error status and its element builder. */
+    private static final String SHARED_JS = resource(PageTemplate.class, "page.js", "shared script").stripTrailing();
 
     private final Class<?> owner;
     private final String resource;
@@ -79,11 +82,13 @@ public final class PageTemplate {
 
     /**
      * The template filled as {@link #write} fills it, for a page served rather than written (the live page). Besides
-     * {@code values}, {@code @PAGE_CSS@} is always the rules every page shares ({@code page.css}).
+     * {@code values}, {@code @PAGE_CSS@} is always the rules every page shares ({@code page.css}) and {@code @PAGE_JS@}
+     * the script every page starts with ({@code page.js}).
      */
     public String fill(Map<String, String> values) {
         Map<String, String> all = new HashMap<>(values);
         all.putIfAbsent(PAGE_CSS, SHARED_CSS);
+        all.putIfAbsent(PAGE_JS, SHARED_JS);
         Pattern placeholder = Pattern.compile(
                 all.keySet().stream().map(Pattern::quote).collect(Collectors.joining("|", "@(", ")@")));
         // One pass over the template: text put in (a title, a label, a run's name) is never searched for
