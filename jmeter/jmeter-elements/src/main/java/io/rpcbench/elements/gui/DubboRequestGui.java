@@ -32,7 +32,7 @@ public class DubboRequestGui extends RequestGui {
     public static final String BROWSE = "dubbo.browse";
 
     public DubboRequestGui() {
-        super(LABEL, "rpcbench_dubbo_request", DubboRequest::new);
+        super(DubboRequest::new);
         JButton browse = new JButton("Browse...");
         browse.setName(BROWSE);
         browse.setToolTipText("List the services and methods of the registry in Registry or URL (or the Dubbo "
@@ -43,6 +43,17 @@ public class DubboRequestGui extends RequestGui {
         header.add(new JLabel("  the registry's services and methods"));
         show(new TabbedFields("dubbo", List.of(new TabbedFields.Tab("Call", DubboFields.call()),
                 new TabbedFields.Tab("Advanced", DubboFields.advanced())), Map.of(DubboFields.WHAT, header)));
+    }
+
+    @Override
+    public String getStaticLabel() {
+        return LABEL;
+    }
+
+    /** Not a key of JMeter's messages: {@link #getStaticLabel} gives the label itself. */
+    @Override
+    public String getLabelResource() {
+        return "rpcbench_dubbo_request";
     }
 
     /** Opens the Browse dialog on the registry this request would call through, and fills the fields picked. */

@@ -5,28 +5,22 @@ import org.apache.jmeter.samplers.gui.AbstractSamplerGui;
 import org.apache.jmeter.testelement.TestElement;
 
 /**
- * What the panels of the rpcbench samplers (Dubbo Request, Thrift Request) share: their label, a new element of
- * their kind, and their fields ({@link TabbedFields}) written to and read from the element. A subclass builds its
- * fields in its constructor and hands them to {@link #show}.
+ * What the panels of the rpcbench samplers (Dubbo Request, Thrift Request) share: a new element of their kind, and
+ * their fields ({@link TabbedFields}) written to and read from the element. A subclass names its label (and its
+ * label resource), builds its fields in its constructor and hands them to {@link #show}.
  */
 public abstract class RequestGui extends AbstractSamplerGui {
 
     private static final long serialVersionUID = 1L;
 
-    private final String label;
-    private final String labelResource;
     private final transient Supplier<TestElement> newElement;
     /** The element's fields on their tabs; set by {@link #show}. */
     protected transient TabbedFields fields;
 
     /**
-     * @param label         the name in JMeter's Add menu and a new element's name
-     * @param labelResource not a key of JMeter's messages: {@link #getStaticLabel} gives the label itself
-     * @param newElement    a new element of this panel's kind
+     * @param newElement a new element of this panel's kind
      */
-    protected RequestGui(String label, String labelResource, Supplier<TestElement> newElement) {
-        this.label = label;
-        this.labelResource = labelResource;
+    protected RequestGui(Supplier<TestElement> newElement) {
         this.newElement = newElement;
     }
 
@@ -36,19 +30,16 @@ public abstract class RequestGui extends AbstractSamplerGui {
         fields.layOut(this, makeBorder(), makeTitlePanel());
     }
 
+    /**
+     * The name in JMeter's Add menu and a new element's name: a constant of the subclass, since JMeter's base class
+     * asks for it while it is constructed, before this class's fields are set.
+     */
     @Override
-    public String getStaticLabel() {
-        return label;
-    }
-
-    @Override
-    public String getLabelResource() {
-        return labelResource;
-    }
+    public abstract String getStaticLabel();
 
     @Override
     public String getDocAnchor() {
-        return TabbedFields.docAnchor(label);
+        return TabbedFields.docAnchor(getStaticLabel());
     }
 
     @Override

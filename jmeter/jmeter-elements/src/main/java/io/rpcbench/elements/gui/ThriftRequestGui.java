@@ -17,8 +17,19 @@ public class ThriftRequestGui extends RequestGui {
     public static final String LABEL = "Thrift Request";
 
     public ThriftRequestGui() {
-        super(LABEL, "rpcbench_thrift_request", ThriftRequest::new);
+        super(ThriftRequest::new);
         show(new TabbedFields("thrift", List.of(new TabbedFields.Tab("Call", ThriftFields.call()),
                 new TabbedFields.Tab("Advanced", ThriftFields.advanced())), Map.of()));
+    }
+
+    @Override
+    public String getStaticLabel() {
+        return LABEL;
+    }
+
+    /** Not a key of JMeter's messages: {@link #getStaticLabel} gives the label itself. */
+    @Override
+    public String getLabelResource() {
+        return "rpcbench_thrift_request";
     }
 }
