@@ -135,7 +135,7 @@ class ElementsPlanIT {
                 Files.copy(in, plans.resolve(plan + ".jmx"));
             }
         }
-        Files.createSymbolicLink(root.resolve("jmeter-home"), Plans.LAYOUT.projectDir().resolve("jmeter-home"));
+        Files.createSymbolicLink(root.resolve("jmeter"), Plans.LAYOUT.projectDir().resolve("jmeter"));
         return new ProjectLayout(root);
     }
 }

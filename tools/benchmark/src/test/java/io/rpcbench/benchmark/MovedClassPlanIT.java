@@ -60,7 +60,7 @@ class MovedClassPlanIT {
         assertThat(shipped).as("the shipped plan names the collector's class").contains(NEW_NAME);
         Files.createDirectories(checkout.resolve("test-plans"));
         Files.writeString(checkout.resolve("test-plans").resolve(PLAN + ".jmx"), shipped.replace(NEW_NAME, OLD_NAME));
-        for (String module : List.of("jmeter-home", "provider-app", "server-agent")) {
+        for (String module : List.of("jmeter", "provider-app", "server-agent")) {
             Files.createSymbolicLink(checkout.resolve(module), Plans.LAYOUT.projectDir().resolve(module));
         }
         return new ProjectLayout(checkout);

@@ -98,7 +98,7 @@ public final class Plans {
             }
             Files.writeString(plans.resolve(plan + ".jmx"), text);
         }
-        Files.createSymbolicLink(root.resolve("jmeter-home"), LAYOUT.projectDir().resolve("jmeter-home"));
+        Files.createSymbolicLink(root.resolve("jmeter"), LAYOUT.projectDir().resolve("jmeter"));
         return new ProjectLayout(root);
     }
 }
